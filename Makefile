@@ -1,0 +1,53 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+CONFORMANCE_DIR ?= ../shared/conformance
+PYTEST_ARGS ?=
+
+.PHONY: run test lint bench conformance venv migrate demo clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+migrate: venv
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py load_demo
+
+run: demo
+	$(PY) manage.py serve
+
+# The whole suite: the engine purity contract, then every test (browser ones too
+# when Chromium is installed). pytest's exit code 5 means nothing was collected
+# (e.g. a PYTEST_ARGS filter matching no test): reported, not treated as a failure.
+# CONN_MAX_AGE=0: server threads of the browser tests must not keep PostgreSQL
+# connections open, or the test databases cannot be dropped at the end.
+test: venv
+	$(VENV)/bin/lint-imports --no-cache
+	CONN_MAX_AGE=0 $(PY) -m pytest -n 2 -q $(PYTEST_ARGS); rc=$$?; \
+	  if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; exit 0; fi; exit $$rc
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
+
+bench: venv
+	$(PY) -m games.engine.bench
+	$(PY) -m games.bench_ai
+
+# make conformance [CARD=N] [SET=name]
+conformance: venv
+	$(PY) -m games.engine.conformance $(CONFORMANCE_DIR)/*.jsonl.gz \
+	  $(if $(CARD),--card $(CARD)) $(if $(SET),--set $(SET))
+
+clean:
+	rm -rf $(VENV) staticfiles test-artefacts .pytest_cache .ruff_cache

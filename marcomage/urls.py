@@ -1,0 +1,19 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("help/", views.help_page, name="help"),
+    path("accounts/", include("players.urls_accounts")),
+    path("admin/", admin.site.urls),
+    path("favicon.ico", views.favicon),
+    path("", include("players.urls")),
+    path("", include("decks.urls")),
+    path("", include("games.urls")),
+]
+
+handler403 = "marcomage.views.error_403"
+handler404 = "marcomage.views.error_404"
+handler500 = "marcomage.views.error_500"

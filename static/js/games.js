@@ -1,0 +1,159 @@
+// Games: live updates over a websocket, with a polling fallback, and keyboard play.
+// Loaded on every page (from the navigation's turn indicator). No inline scripts (CSP).
+(function () {
+  "use strict";
+  if (window.__marcomageGames) return;
+  window.__marcomageGames = true;
+
+  var script = document.getElementById("games-js");
+  var indicatorUrl = script ? script.getAttribute("data-indicator-url") : null;
+  var live = document.getElementById("game-live");
+  var statusEl = document.getElementById("live-status");
+  var wsPath = live ? live.getAttribute("data-ws-path") : "/ws/games/";
+  var boardUrl = live ? live.getAttribute("data-board-url") : "";
+  var chatUrl = live ? live.getAttribute("data-chat-url") : "";
+  var refreshSeconds = live ? (parseInt(live.getAttribute("data-refresh"), 10) || 20) : 60;
+  var socket = null;
+  var pollTimer = null;
+  var retryDelay = 1000;
+
+  function setStatus(text, state) {
+    if (!statusEl) return;
+    statusEl.textContent = text;
+    statusEl.setAttribute("data-state", state);
+  }
+
+  function boardVersion() {
+    var board = document.getElementById("board");
+    return board ? board.getAttribute("data-version") : null;
+  }
+
+  function refreshBoard() {
+    if (!boardUrl || !document.getElementById("board") || !window.htmx) return;
+    // Keep the chosen card and mode across a refresh that does not change the game.
+    window.htmx.ajax("GET", boardUrl, { target: "#board", swap: "outerHTML" });
+  }
+
+  function refreshChat() {
+    if (!chatUrl || !document.getElementById("chat-lines") || !window.htmx) return;
+    window.htmx.ajax("GET", chatUrl, { target: "#chat-lines", swap: "outerHTML", select: "#chat-lines" });
+  }
+
+  function refreshIndicator() {
+    var slot = document.getElementById("nav-turn-indicator");
+    if (!indicatorUrl || !slot || !window.htmx) return;
+    window.htmx.ajax("GET", indicatorUrl, { target: "#nav-turn-indicator", swap: "innerHTML" });
+  }
+
+  function setPresence(here) {
+    var el = document.getElementById("opponent-presence");
+    if (!el) return;
+    el.classList.toggle("is-here", here);
+    var base = el.getAttribute("data-name-text") || el.textContent;
+    el.setAttribute("data-name-text", base);
+    el.textContent = here ? base.replace(/ is .*$/, "") + " is watching this game" : base;
+  }
+
+  function startPolling() {
+    if (pollTimer || !live) return;
+    setStatus("Live updates are offline: the board refreshes every " + refreshSeconds + " seconds.", "polling");
+    pollTimer = window.setInterval(function () {
+      refreshBoard();
+      refreshChat();
+      refreshIndicator();
+    }, refreshSeconds * 1000);
+  }
+
+  function stopPolling() {
+    if (pollTimer) window.clearInterval(pollTimer);
+    pollTimer = null;
+  }
+
+  function connect() {
+    if (!("WebSocket" in window)) { startPolling(); return; }
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    try {
+      socket = new WebSocket(scheme + window.location.host + wsPath);
+    } catch (e) {
+      startPolling();
+      return;
+    }
+    socket.onopen = function () {
+      retryDelay = 1000;
+      stopPolling();
+      if (live) setStatus("Live: your opponent's moves appear here as they happen.", "live");
+      // Catch up on anything missed while the socket was down.
+      if (live) { refreshBoard(); refreshChat(); }
+    };
+    socket.onmessage = function (message) {
+      var data;
+      try { data = JSON.parse(message.data); } catch (e) { return; }
+      if (data.event === "changed") {
+        if (data.what === "chat") { refreshChat(); refreshIndicator(); return; }
+        if (String(data.version) !== boardVersion() || data.what !== "board") refreshBoard();
+      } else if (data.event === "turns") {
+        refreshIndicator();
+      } else if (data.event === "presence") {
+        setPresence(!!data.here);
+      }
+    };
+    socket.onclose = function () {
+      socket = null;
+      if (live) startPolling();
+      window.setTimeout(connect, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, 30000);
+    };
+  }
+
+  // ---- keyboard: 1-8 choose a card, P plays, D discards (not while typing)
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "textarea" || tag === "select" || (tag === "input" && event.target.type !== "radio")) return;
+    var key = event.key;
+    if (key >= "1" && key <= "8") {
+      var radio = document.getElementById("slot-" + key);
+      if (radio && !radio.disabled) { radio.checked = true; radio.focus(); event.preventDefault(); }
+    } else if (key === "p" || key === "P") {
+      var play = document.getElementById("play-button");
+      if (play) { play.click(); event.preventDefault(); }
+    } else if (key === "d" || key === "D") {
+      var discard = document.getElementById("discard-button");
+      if (discard) { discard.click(); event.preventDefault(); }
+    }
+  });
+
+  // Clicking a card's picture selects it (the label does that) — a second click on the
+  // already chosen card plays it, when the player's setting shows play buttons.
+  document.addEventListener("dblclick", function (event) {
+    var label = event.target.closest(".slot-label");
+    if (!label) return;
+    var play = document.getElementById("play-button");
+    if (play) play.click();
+  });
+
+  // Answers can cross: a refresh started before our own move may arrive after it.
+  // Never replace a board with an older one.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "board" || !event.detail.xhr) return;
+    var match = /id="board"[^>]*data-version="(\d+)"/.exec(event.detail.xhr.responseText || "");
+    var current = boardVersion();
+    if (match && current !== null && Number(match[1]) < Number(current)) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  // A board swapped in after the opponent moved announces whose turn it is.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.target && event.target.id === "board") {
+      window.__marcomageBoardSwaps = (window.__marcomageBoardSwaps || 0) + 1;
+    }
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", connect);
+  } else {
+    connect();
+  }
+})();
