@@ -1,0 +1,41 @@
+"""games.engine: the MArcomage rules engine (pure Python, stdlib only).
+
+The public contract is documented in ``docs/engine-api.md``; everything outside
+this package uses only the names exported here.
+"""
+from .cards.registry import load_all as _load_all
+
+_load_all()
+
+from .ai import Action, ai_choose_action  # noqa: E402
+from .cards.model import CardDef  # noqa: E402
+from .catalogue import (  # noqa: E402
+                        AI_CHALLENGES,
+                        STARTER_DECK_NAMES,
+                        STARTER_DECKS,
+                        Deck,
+                        all_cards,
+                        all_keywords,
+                        card,
+                        cards_filter,
+                        deck_auto_tokens,
+                        keyword,
+                        token_keywords,
+)
+from .constants import LONG, NORMAL, limits_for  # noqa: E402
+from .errors import EngineError  # noqa: E402
+from .keywords import KeywordDef  # noqa: E402
+from .preview import Preview, preview  # noqa: E402
+from .setup import new_game  # noqa: E402
+from .state import GameState, PlayerState, state_from_json, state_to_json  # noqa: E402
+from .turn import TurnResult, discard, play  # noqa: E402
+from .victory import finish_game  # noqa: E402
+from .view import view_for  # noqa: E402
+
+__all__ = [
+    "AI_CHALLENGES", "Action", "CardDef", "Deck", "EngineError", "GameState", "KeywordDef",
+    "LONG", "NORMAL", "PlayerState", "Preview", "STARTER_DECKS", "STARTER_DECK_NAMES",
+    "TurnResult", "ai_choose_action", "all_cards", "all_keywords", "card", "cards_filter",
+    "deck_auto_tokens", "discard", "finish_game", "keyword", "limits_for", "new_game", "play",
+    "preview", "state_from_json", "state_to_json", "token_keywords", "view_for",
+]

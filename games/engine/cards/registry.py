@@ -1,0 +1,40 @@
+"""Card registry: attaches effects and texts to the catalogue's CardDefs.
+
+Every ``defs_*.py`` module in this package is imported by ``load_all()``.
+"""
+import importlib
+import os
+import pkgutil
+
+from .model import CARDS
+
+_loaded = False
+
+
+def register(cid, effect, text, uncertain=False, node=None):
+    c = CARDS[cid]
+    if c is None:
+        raise ValueError("unknown card id %r" % (cid,))
+    if c.implemented and c.id:
+        raise ValueError("card %d registered twice" % cid)
+    c.effect = effect
+    c.text = text
+    c.implemented = True
+    c.uncertain = uncertain
+    c.node = node
+
+
+def load_all():
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from ..keywords import compile_card
+
+    pkg_dir = os.path.dirname(__file__)
+    for m in sorted(pkgutil.iter_modules([pkg_dir]), key=lambda m: m.name):
+        if m.name.startswith("defs_"):
+            importlib.import_module("%s.%s" % (__package__, m.name))
+    for c in CARDS:
+        if c is not None:
+            compile_card(c)

@@ -1,0 +1,95 @@
+"""The per-turn context handed to card and keyword effects (spec §10)."""
+from . import draws, hand
+from .attributes import attack
+from .cards.model import CARDS
+
+
+class Ctx:
+    """Everything an effect may read or change during one turn.
+
+    A / B: acting player and opponent (PlayerState); slot: played slot
+    (0-based); mode: chosen mode; card: CardDef being played.
+    my_last / opp_last: last history entries (card, mode, action) as they were
+    when the turn began; opp_hist: B's whole last-round history.
+    new_a / new_b: new-flag snapshots; my_ch / his_ch: last-round changes;
+    disc_snap: A's discard piles before the round reset.
+    next_card: -1 standard draw, 0 draw disabled, else the summoned id;
+    next_rev: summoned card arrives revealed. prod: production factors.
+    again: the turn is followed by another turn of A (Quick/Swift).
+    events: ("draw"|"discard", id) statistics of this turn.
+    """
+
+    __slots__ = ("st", "rng", "seat", "A", "B", "slot", "mode", "card", "hidden", "lim",
+                 "my_last", "opp_last", "opp_hist", "new_a", "new_b", "my_ch", "his_ch",
+                 "disc_snap", "next_card", "next_rev", "prod", "again", "events", "base_a",
+                 "base_b", "round", "triggered", "extra", "data")
+
+    # ------------------------------------------------------------------ draws
+    def draw_deck(self, P, slot):
+        """Type-random draw from P's deck for P's slot (anti-flood against P's hand)."""
+        return draws.type_random(self.rng, P.deck, P.hand, slot, self.events)
+
+    def draw_no_rare(self, P, slot):
+        return draws.no_rare(self.rng, P.deck, P.hand, slot, self.events)
+
+    def draw_different(self, P, slot):
+        return draws.different(self.rng, P.deck, P.hand, slot, self.events)
+
+    def draw_list(self, lst, P, slot):
+        return draws.from_list(self.rng, lst, P.hand, slot, self.events)
+
+    # -------------------------------------------------------------- placement
+    def place(self, P, slot, cid, new=True, reveal=False, hard=False):
+        hand.place(self, P, slot, cid, new, reveal, hard)
+
+    def replace_from_deck(self, P, slot, how="random", reveal=False):
+        """Discard P's slot and refill it from P's own deck (random/no_rare/different)."""
+        if how == "different":
+            cid = self.draw_different(P, slot)
+        elif how == "no_rare":
+            cid = self.draw_no_rare(P, slot)
+        else:
+            cid = self.draw_deck(P, slot)
+        hand.place(self, P, slot, cid, True, reveal)
+        return cid
+
+    def replace_from_list(self, P, slot, lst, reveal=False):
+        cid = self.draw_list(lst, P, slot)
+        hand.place(self, P, slot, cid, True, reveal)
+        return cid
+
+    def reveal(self, P, slot):
+        if self.hidden:
+            P.rev[slot] = True
+
+    # ---------------------------------------------------------------- summons
+    def summon_list(self, lst, reveal=False):
+        """Next card := uniform pick from ``lst`` (anti-flood vs A's hand); empty list ignored."""
+        cid = draws.from_list(self.rng, lst, self.A.hand, self.slot, self.events)
+        if cid:
+            self.next_card = cid
+            self.next_rev = reveal
+        return cid
+
+    def summon(self, cid, reveal=False):
+        """Next card := a specific card (evoked: no anti-flood, no draw statistic)."""
+        if cid:
+            self.next_card = cid
+            self.next_rev = reveal
+
+    def keep(self):
+        """Disable the standard draw: the played slot keeps what it holds."""
+        self.next_card = 0
+        self.next_rev = False
+
+    # ---------------------------------------------------------------- helpers
+    def attack(self, P, power):
+        attack(P.a, power)
+
+    @staticmethod
+    def kw_count(P, kw, exclude=None):
+        n = 0
+        for i, c in enumerate(P.hand):
+            if i != exclude and kw in CARDS[c].kw:
+                n += 1
+        return n

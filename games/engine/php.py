@@ -1,0 +1,27 @@
+"""PHP-compatible arithmetic (spec §0)."""
+import math
+from decimal import ROUND_HALF_UP, Decimal
+
+_ONE = Decimal(1)
+
+
+def php_round(x):
+    """Round like PHP's round(): pre-round to 15 significant digits, then half away from zero."""
+    if isinstance(x, int):
+        return x
+    if x == int(x):
+        return int(x)
+    return int(Decimal(format(x, ".15g")).quantize(_ONE, rounding=ROUND_HALF_UP))
+
+
+def php_div_round(a, b):
+    """php_round(a / b) for ints, exact for halves (a, b integers, b > 0)."""
+    return php_round(a / b)
+
+
+def php_floor(x):
+    return math.floor(x)
+
+
+def php_ceil(x):
+    return math.ceil(x)

@@ -1,0 +1,329 @@
+"""Turn execution (spec §5, §6): the exact order of one play or discard."""
+from . import draws, hand
+from .cards.model import CARDS
+from .constants import LONG, NORMAL
+from .context import Ctx
+from .errors import EngineError
+from .rng import Rng
+from .victory import check_victory
+
+_ZERO8 = (0, 0, 0, 0, 0, 0, 0, 0)
+
+
+class TurnResult:
+    """Outcome of ``play``/``discard``: the new ``state`` and a JSON-able ``record``.
+
+    The record (actor, action, position, card, mode, extra_turn, round, changes,
+    card_stats, awards, production, next_card, status, winner, outcome) is built
+    on first access.
+    """
+
+    __slots__ = ("state", "_record", "_args")
+
+    def __init__(self, state, record=None, args=None):
+        self.state = state
+        self._record = record
+        self._args = args
+
+    @property
+    def record(self):
+        if self._record is None:
+            self._record = make_record(self.state, *self._args)
+            self._args = None
+        return self._record
+
+    def __repr__(self):
+        return "TurnResult(%r)" % (self.record,)
+
+
+def apply_limits(st):
+    """§6 game limits on both players."""
+    lim = LONG if st.long_mode else NORMAL
+    mt = lim.max_tower
+    mw = lim.max_wall
+    for P in st.p:
+        a = P.a
+        v = a[0]
+        if v < 0:
+            a[0] = 0
+        elif v > mt:
+            a[0] = mt
+        v = a[1]
+        if v < 0:
+            a[1] = 0
+        elif v > mw:
+            a[1] = mw
+        if a[2] < 1:
+            a[2] = 1
+        if a[3] < 1:
+            a[3] = 1
+        if a[4] < 1:
+            a[4] = 1
+        if a[5] < 0:
+            a[5] = 0
+        if a[6] < 0:
+            a[6] = 0
+        if a[7] < 0:
+            a[7] = 0
+        t = P.tok
+        if 0 <= t[0] <= 100 and 0 <= t[1] <= 100 and 0 <= t[2] <= 100:
+            continue  # the usual case: no counter out of range
+        for i in range(3):
+            v = t[i]
+            if v < 0:
+                t[i] = 0
+            elif v > 100:
+                t[i] = 100
+
+
+def validate(st, seat, position, mode, is_play):
+    """Raise EngineError for a refused action (spec §4); returns the 0-based slot."""
+    if st.status != "in progress":
+        raise EngineError("game_over", "The game is not in progress.")
+    if seat != st.current:
+        raise EngineError("not_your_turn", "It is not your turn.")
+    if not isinstance(position, int) or not 1 <= position <= 8:
+        raise EngineError("bad_position", "Hand position must be 1..8.")
+    slot = position - 1
+    if is_play:
+        A = st.p[seat]
+        card = CARDS[A.hand[slot]]
+        a = A.a
+        if a[5] < card.bricks or a[6] < card.gems or a[7] < card.recruits:
+            raise EngineError("insufficient_resources", "Insufficient resources!")
+        if card.modes:
+            if not isinstance(mode, int) or not 1 <= mode <= card.modes:
+                raise EngineError("bad_mode", "Bad mode!")
+        elif mode != 0:
+            raise EngineError("bad_mode", "Bad mode!")
+        if st.ai_challenge and seat == 0 and card.rank == 2:
+            raise EngineError("rare_in_challenge", "Rare cards cannot be played in an AI "
+                                                   "challenge.")
+        if not card.implemented:
+            raise EngineError("card_unimplemented", "Card %d (%s) is not implemented yet."
+                              % (card.id, card.name))
+    return slot
+
+
+def run_turn(st, seat, slot, mode, is_play, preview=False):
+    """Execute one validated action on ``st`` in place; returns the turn Ctx.
+
+    With ``preview`` the turn stops after production and changes (§5.5 step 4):
+    the played slot then shows the effect-chosen next card, if any.
+    """
+    A = st.p[seat]
+    B = st.p[1 - seat]
+    ctx = Ctx()
+    ctx.st = st
+    rng = ctx.rng = Rng(st.rng) if type(st.rng) is int else st.rng
+    ctx.seat = seat
+    ctx.A = A
+    ctx.B = B
+    ctx.slot = slot
+    ctx.mode = mode
+    card = ctx.card = CARDS[A.hand[slot]]
+    ctx.hidden = st.hidden
+    ctx.lim = LONG if st.long_mode else NORMAL
+    ctx.round = st.round
+    last = A.hist[-1]
+    ctx.my_last = last
+    ctx.opp_last = B.hist[-1]
+    ctx.opp_hist = B.hist
+    extra = ctx.extra = last[2] == "play" and CARDS[last[0]].playagain
+    ctx.new_b = B.new[:]
+    ctx.disc_snap = (A.disc[0], A.disc[1])
+    ctx.data = None
+    if extra:
+        ctx.new_a = A.new[:]
+        rsc = st.rsc
+        if rsc is None:
+            ctx.my_ch = ctx.his_ch = _ZERO8
+        else:
+            ctx.my_ch = rsc[seat]
+            ctx.his_ch = rsc[1 - seat]
+    else:
+        # A's new flags are reset below: the list itself serves as the snapshot
+        ctx.new_a = A.new
+        ctx.my_ch = A.changes
+        ctx.his_ch = B.changes
+        st.rsc = [A.changes, B.changes] if seat == 0 else [B.changes, A.changes]
+        A.new = [False] * 8
+        A.changes = [0] * 8
+        B.changes = [0] * 8
+        A.disc = [[], []]
+        A.tok_ch = [0, 0, 0]
+        B.tok_ch = [0, 0, 0]
+    ctx.next_card = -1
+    ctx.next_rev = False
+    prod = ctx.prod = [1, 1, 1]
+    ctx.again = False
+    events = ctx.events = []
+    ctx.triggered = ()
+    awards = {}
+    a = A.a
+    b = B.a
+    cid = card.id
+    if is_play:
+        if card.rank == 2 and not st.friendly:
+            awards["rares"] = 1
+        a[5] -= card.bricks
+        a[6] -= card.gems
+        a[7] -= card.recruits
+        base_a = ctx.base_a = a[:]
+        base_b = ctx.base_b = b[:]
+        tok_a = A.tok[:]
+        tok_b = B.tok[:]
+        names = A.tok_names
+        hand_a = A.hand
+        for name, basic, bonus in card.token_kws:
+            if name in names:
+                others = -1
+                for c in hand_a:
+                    if name in CARDS[c].kw:
+                        others += 1
+                if hand_a[slot] != cid:
+                    others += 1
+                A.tok[names.index(name)] += basic + bonus * others
+        if card.effect is not None:
+            card.effect(ctx)
+            # an effect may have replaced the lists
+            a = A.a
+            b = B.a
+        apply_limits(st)
+        triggered = []
+        if card.kw_phase:  # (without keywords the second apply_limits would be a no-op)
+            for name, token, fn in card.kw_phase:
+                if token:
+                    if name not in names:
+                        continue
+                    i = names.index(name)
+                    if A.tok[i] >= 100:
+                        A.tok[i] = 0
+                        triggered.append(i)
+                        fn(ctx)
+                else:
+                    fn(ctx)
+            apply_limits(st)
+        ctx.triggered = triggered
+        # token changes; most turns leave the counters alone (cheap list compare first)
+        tn = A.tok
+        if tn != tok_a:
+            tc = A.tok_ch
+            for i in range(3):
+                tc[i] += tn[i] - tok_a[i]
+        tn = B.tok
+        if tn != tok_b:
+            tc = B.tok_ch
+            for i in range(3):
+                tc[i] += tn[i] - tok_b[i]
+        for i in triggered:
+            if A.tok_ch[i] == 0:
+                A.tok_ch[i] = -100
+    else:
+        base_a = ctx.base_a = a[:]
+        base_b = ctx.base_b = b[:]
+    # production
+    a[5] += prod[0] * a[2]
+    a[6] += prod[1] * a[3]
+    a[7] += prod[2] * a[4]
+    # accumulate this turn's changes (B is often untouched: skip it then)
+    A.changes = [c + x - y for c, x, y in zip(A.changes, a, base_a)]
+    if b != base_b:
+        B.changes = [c + x - y for c, x, y in zip(B.changes, b, base_b)]
+    if is_play and not st.friendly:
+        for i, key in ((2, "quarry"), (3, "magic"), (4, "dungeons"), (0, "tower"),
+                       (1, "wall")):
+            d = a[i] - base_a[i]
+            if d > 0:
+                awards[key] = d
+        d = b[0] - base_b[0]
+        if d < 0:
+            awards["tower_damage"] = -d
+        d = b[1] - base_b[1]
+        if d < 0:
+            awards["wall_damage"] = -d
+    ctx.data = awards
+    if preview:
+        if is_play and ctx.next_card > 0:
+            A.hand[slot] = ctx.next_card
+        return ctx
+    # refill the played slot
+    if is_play:
+        nc = ctx.next_card
+        if nc > 0:
+            hand.place(ctx, A, slot, nc, True, ctx.next_rev, True)
+        elif nc < 0:
+            if card.playagain:
+                nc = draws.no_rare(rng, A.deck, A.hand, slot, events)
+            else:
+                nc = draws.type_random(rng, A.deck, A.hand, slot, events)
+            hand.place(ctx, A, slot, nc, True, False, True)
+        A.hist = A.hist + [(cid, mode, "play")] if extra else [(cid, mode, "play")]
+        events.append(("play", cid))
+    else:
+        nc = draws.different(rng, A.deck, A.hand, slot, events)
+        hand.place(ctx, A, slot, nc, True, False, False)
+        A.hist = A.hist + [(cid, 0, "discard")] if extra else [(cid, 0, "discard")]
+        A.new[slot] = True
+        A.rev[slot] = False
+        events.append(("discard", cid))
+    res = check_victory(st, seat)
+    if res is not None:
+        st.status = "finished"
+        st.winner, st.outcome = res
+    nxt = seat if (ctx.again and is_play) else 1 - seat
+    st.current = nxt
+    if nxt != seat:
+        st.round += 1
+    st.turns += 1
+    if type(st.rng) is int:
+        st.rng = rng.s
+    return ctx
+
+
+def _card_stats(events):
+    stats = {}
+    for kind, cid in events:
+        d = stats.get(cid)
+        if d is None:
+            d = stats[cid] = {}
+        d[kind] = d.get(kind, 0) + 1
+    return stats
+
+
+def make_record(st, seat, position, mode, is_play, ctx):
+    A = st.p[seat]
+    B = st.p[1 - seat]
+    return {
+        "actor": seat,
+        "action": "play" if is_play else "discard",
+        "position": position,
+        "card": ctx.card.id,
+        "mode": mode if is_play else 0,
+        "extra_turn": st.current == seat and st.status == "in progress",
+        "round": st.round,
+        "changes": [A.changes[:], B.changes[:]] if seat == 0 else [B.changes[:], A.changes[:]],
+        "card_stats": _card_stats(ctx.events),
+        "awards": ctx.data or {},
+        "production": ctx.prod[:],
+        "next_card": ctx.next_card,
+        "status": st.status,
+        "winner": st.winner,
+        "outcome": st.outcome,
+    }
+
+
+def play(state, seat, position, mode=0):
+    """Play the card at ``position`` (1..8) with ``mode``; returns TurnResult (input untouched)."""
+    slot = validate(state, seat, position, mode, True)
+    st = state.clone()
+    ctx = run_turn(st, seat, slot, mode, True)
+    return TurnResult(st, None, (seat, position, mode, True, ctx))
+
+
+def discard(state, seat, position):
+    """Discard the card at ``position`` (1..8); returns TurnResult (input untouched)."""
+    slot = validate(state, seat, position, 0, False)
+    st = state.clone()
+    ctx = run_turn(st, seat, slot, 0, False)
+    return TurnResult(st, None, (seat, position, 0, False, ctx))
