@@ -1,0 +1,231 @@
+"""Games between two players (or a player and the AI), their turn log, chat and card statistics.
+
+The engine owns the rules and the game state's format (``state`` holds
+``games.engine.state_to_json(...)``); these models add what the web side needs:
+who plays, the modes, the lifecycle, the timestamps behind the inactivity rules,
+and the optimistic-concurrency ``version``.
+"""
+from django.db import models
+from django.db.models import Q
+
+from decks.models import Deck
+from players.models import Player
+
+# Turn timeouts a player may choose (seconds; 0 = no timeout).
+TURN_TIMEOUTS = (0, 300, 1800, 3600, 10800, 21600, 43200, 86400)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for an opponent"
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+
+    class Outcome(models.TextChoices):
+        PENDING = "Pending", "Pending"
+        DESTRUCTION = "Destruction", "Tower destroyed"
+        CONSTRUCTION = "Construction", "Tower built"
+        RESOURCE = "Resource", "Resources gathered"
+        TIMEOUT = "Timeout", "Round limit reached"
+        DRAW = "Draw", "Draw"
+        SURRENDER = "Surrender", "Surrender"
+        ABORT = "Abort", "Aborted"
+        ABANDON = "Abandon", "Abandoned by the opponent"
+
+    # player1 = host/challenger (seat 0); player2 = joiner/challenged (seat 1), null for the AI
+    # or while a hosted game waits for someone to join.
+    player1 = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="games_as_player1")
+    player2 = models.ForeignKey(Player, on_delete=models.CASCADE, null=True, blank=True,
+                                related_name="games_as_player2")
+    winner = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="games_won")
+    outcome = models.CharField(max_length=12, choices=Outcome.choices, default=Outcome.PENDING)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.WAITING,
+                              db_index=True)
+    # A waiting game with player2 set is a challenge to that player; without, a hosted game.
+    is_friendly = models.BooleanField(default=False)
+    is_ai = models.BooleanField(default=False)
+    is_long = models.BooleanField(default=False)
+    is_hidden = models.BooleanField(default=False)
+    ai_challenge = models.CharField(max_length=40, blank=True, default="")
+    ai_deck_name = models.CharField(max_length=60, blank=True, default="")
+    turn_timeout = models.PositiveIntegerField(default=0, help_text="Seconds; 0 = none")
+    challenge_message = models.TextField(max_length=1000, blank=True, default="")
+
+    # The engine state; empty while the game waits for its second player.
+    state = models.JSONField(default=dict, blank=True)
+    # The state at the start, from which the Turn log replays the game step by step.
+    initial_state = models.JSONField(default=dict, blank=True)
+    # Bumped on every change: moves, chat, surrender requests, leaving.
+    version = models.PositiveIntegerField(default=1)
+    # Copied from the state for lists and indicators (seat 0/1 on turn, null when not running).
+    current_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    round = models.PositiveIntegerField(default=0)
+
+    deck1 = models.ForeignKey(Deck, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="+")
+    deck2 = models.ForeignKey(Deck, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="+")
+    # The host's/challenger's deck is copied when the game is created (later edits of the
+    # deck do not change a waiting game).
+    deck1_cards = models.JSONField(default=dict, blank=True)
+
+    surrender_requested_by = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True,
+                                               blank=True, related_name="+")
+    player1_left = models.BooleanField(default=False)
+    player2_left = models.BooleanField(default=False)
+    # When each player last read the chat (new-message highlight).
+    player1_chat_seen_at = models.DateTimeField(null=True, blank=True)
+    player2_chat_seen_at = models.DateTimeField(null=True, blank=True)
+    last_chat_at = models.DateTimeField(null=True, blank=True)
+    # Set by the timeout sweep when the player on turn overran the turn timeout (the version
+    # it was noticed at, so a later move clears it implicitly).
+    timeout_noticed_version = models.PositiveIntegerField(null=True, blank=True)
+    # Marked by the activity sweep (online/offline/inactive/dead) so a change is announced once.
+    player1_activity = models.CharField(max_length=10, blank=True, default="")
+    player2_activity = models.CharField(max_length=10, blank=True, default="")
+    # The version at which the deadline sweep announced that Finish became available.
+    ending_noticed_version = models.PositiveIntegerField(null=True, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    last_action_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Claimed by the rating service (players.tasks.game_rate_task); never set here.
+    rated_at = models.DateTimeField(null=True, blank=True)
+    # How many viewer sessions opened this finished game's public replay.
+    replay_views = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-last_action_at", "-created_at"]
+        indexes = [
+            models.Index(fields=["status", "player1"], name="game_status_p1"),
+            models.Index(fields=["status", "player2"], name="game_status_p2"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=~Q(player1=models.F("player2")),
+                                   name="game_players_differ"),
+        ]
+
+    def __str__(self):
+        return f"Game {self.pk}: {self.player1_name} vs {self.player2_name}"
+
+    # ---- small read-only helpers for templates and services
+    @property
+    def player1_name(self):
+        return self.player1.name
+
+    @property
+    def player2_name(self):
+        if self.player2_id:
+            return self.player2.name
+        if self.is_ai:
+            return "MArcomage"
+        return ""
+
+    @property
+    def is_challenge(self):
+        return self.status == self.Status.WAITING and self.player2_id is not None
+
+    @property
+    def is_hosted(self):
+        return self.status == self.Status.WAITING and self.player2_id is None and not self.is_ai
+
+    def seat_of(self, player):
+        """0 or 1 for a player of this game, None for anybody else."""
+        if player is None:
+            return None
+        if player.pk == self.player1_id:
+            return 0
+        if self.player2_id is not None and player.pk == self.player2_id:
+            return 1
+        return None
+
+    def player_at(self, seat):
+        return self.player1 if seat == 0 else self.player2
+
+    def player_id_at(self, seat):
+        return self.player1_id if seat == 0 else self.player2_id
+
+    def has_left(self, seat):
+        return self.player1_left if seat == 0 else self.player2_left
+
+
+class Turn(models.Model):
+    """Append-only log of everything that changed a running game, in order.
+
+    ``number`` 1.. follows the game; with ``Game.initial_state`` the log replays
+    the game (play/discard go through the engine again, endings are recorded).
+    """
+
+    class Action(models.TextChoices):
+        PLAY = "play", "Play"
+        DISCARD = "discard", "Discard"
+        SURRENDER = "surrender", "Surrender"
+        ABORT = "abort", "Abort"
+        FINISH = "finish", "Finish (abandoned)"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="turns")
+    number = models.PositiveIntegerField()
+    actor_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The human who acted (null for the AI); for a substitute move, the absent player.
+    actor = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="+")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    position = models.PositiveSmallIntegerField(default=0)
+    card = models.PositiveIntegerField(default=0)
+    mode = models.PositiveSmallIntegerField(default=0)
+    is_substitute = models.BooleanField(default=False)
+    is_ai_move = models.BooleanField(default=False)
+    round = models.PositiveIntegerField(default=0)
+    record = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="turn_number_unique"),
+        ]
+
+    def __str__(self):
+        return f"Game {self.game_id} turn {self.number}: {self.action} {self.card}"
+
+
+class ChatMessage(models.Model):
+    """A line of a game's chat; author null = a line written by the site (e.g. someone left)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
+    author = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="+")
+    body = models.TextField(max_length=1000)
+    # Rendered once when written (BBCode through the sanitiser).
+    body_html = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["game", "created_at", "pk"]
+
+    def __str__(self):
+        return f"Game {self.game_id}: {self.body[:40]}"
+
+
+class CardStatistic(models.Model):
+    """How often a card was played, discarded and drawn in human games.
+
+    The "latest" counters are reset when new cards are added (admin action);
+    the totals never are.
+    """
+
+    card_id = models.PositiveIntegerField(unique=True)
+    played = models.PositiveIntegerField(default=0)
+    discarded = models.PositiveIntegerField(default=0)
+    drawn = models.PositiveIntegerField(default=0)
+    played_total = models.PositiveIntegerField(default=0)
+    discarded_total = models.PositiveIntegerField(default=0)
+    drawn_total = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["card_id"]
+
+    def __str__(self):
+        return f"card {self.card_id}: {self.played}/{self.discarded}/{self.drawn}"

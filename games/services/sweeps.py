@@ -1,0 +1,92 @@
+"""Periodic, idempotent housekeeping of running and finished games (run by Celery beat).
+
+Each sweep remembers what it already announced (activity marks, the version at
+which a deadline was noticed), so running it twice announces nothing twice.
+"""
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import F as _F
+from django.db.models import Q
+from django.utils import timezone
+
+from games.models import ChatMessage, Game
+from players import activity
+
+from .events import publish_game_changed
+from .play import FINISH_AFTER
+
+# A game the human left is kept this long for the rating task before it is removed.
+AI_GAME_KEEP = timedelta(days=1)
+
+
+def sweep_player_activity(*, now=None) -> int:
+    """Mark both players' activity on running games; announce changes (e.g. Abort opens)."""
+    now = now or timezone.now()
+    changed = 0
+    running = (Game.objects.filter(status=Game.Status.IN_PROGRESS, is_ai=False)
+               .select_related("player1", "player2"))
+    for game in running.iterator(chunk_size=500):
+        marks = (activity.activity_of(game.player1.last_activity, now),
+                 activity.activity_of(game.player2.last_activity, now))
+        if marks == (game.player1_activity, game.player2_activity):
+            continue
+        with transaction.atomic():
+            updated = (Game.objects.filter(pk=game.pk, version=game.version)
+                       .update(player1_activity=marks[0], player2_activity=marks[1]))
+            if updated:
+                changed += 1
+                publish_game_changed(game, what="presence")
+    return changed
+
+
+def sweep_game_deadlines(*, now=None) -> int:
+    """Announce games in which the player on turn has waited three weeks (Finish opens)."""
+    now = now or timezone.now()
+    due = (Game.objects.filter(status=Game.Status.IN_PROGRESS, is_ai=False,
+                               last_action_at__lte=now - FINISH_AFTER)
+           .exclude(ending_noticed_version=_F("version")))
+    count = 0
+    for game in due.iterator(chunk_size=500):
+        with transaction.atomic():
+            if (Game.objects.filter(pk=game.pk, version=game.version)
+                    .update(ending_noticed_version=game.version)):
+                count += 1
+                publish_game_changed(game, what="deadline")
+    return count
+
+
+def sweep_turn_timeouts(*, now=None) -> int:
+    """Announce overrun turn timeouts: the waiting player may now call a substitute move."""
+    now = now or timezone.now()
+    candidates = (Game.objects.filter(status=Game.Status.IN_PROGRESS, is_ai=False,
+                                      turn_timeout__gt=0, last_action_at__isnull=False)
+                  .filter(Q(timeout_noticed_version__isnull=True)
+                          | ~Q(timeout_noticed_version=_F("version"))))
+    count = 0
+    for game in candidates.iterator(chunk_size=500):
+        if (now - game.last_action_at).total_seconds() < game.turn_timeout:
+            continue
+        with transaction.atomic():
+            if (Game.objects.filter(pk=game.pk, version=game.version)
+                    .update(timeout_noticed_version=game.version)):
+                count += 1
+                publish_game_changed(game, what="timeout")
+    return count
+
+
+def sweep_left_games(*, now=None) -> int:
+    """Clean up finished games nobody looks at any more.
+
+    Games against the AI are removed once the human left (after the rating task had its
+    chance); human games both players left keep their turn log for replays and
+    statistics, only their chat goes.
+    """
+    now = now or timezone.now()
+    ai_done = Game.objects.filter(status=Game.Status.FINISHED, is_ai=True, player1_left=True)
+    ai_done = ai_done.filter(Q(rated_at__isnull=False) | Q(finished_at__lte=now - AI_GAME_KEEP))
+    removed, _ = ai_done.delete()
+    chat = ChatMessage.objects.filter(game__status=Game.Status.FINISHED,
+                                      game__player1_left=True, game__player2_left=True)
+    chat_removed, _ = chat.delete()
+    return removed + chat_removed
