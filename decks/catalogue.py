@@ -1,0 +1,328 @@
+"""The web side's view of the engine's card catalogue.
+
+Cards are code, not rows: everything here is derived from ``games.engine`` once per
+process (the catalogue cannot change while the process runs) and cached. Nothing
+in this module touches the database.
+"""
+import hashlib
+import math
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from django.templatetags.static import static
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+
+from games import engine
+
+RARITIES = ("Common", "Uncommon", "Rare")
+SECTION_OF_RARITY = {"Common": "common", "Uncommon": "uncommon", "Rare": "rare"}
+RARITY_OF_SECTION = {v: k for k, v in SECTION_OF_RARITY.items()}
+SECTIONS = ("common", "uncommon", "rare")
+
+COST_CLASSES = (
+    ("bricks", "Bricks only"),
+    ("gems", "Gems only"),
+    ("recruits", "Recruits only"),
+    ("mixed", "Mixed"),
+    ("zero", "Free (zero cost)"),
+)
+EFFECT_CLASSES = (
+    ("attack", "Attack cards"),
+    ("wall_plus", "Wall building"),
+    ("tower_plus", "Tower building"),
+    ("summons", "Summon a card"),
+    ("replace", "Replace cards"),
+    ("discard", "Discard cards"),
+    ("persistent", "Stay in hand"),
+)
+
+
+@dataclass(frozen=True)
+class KeywordFace:
+    name: str
+    param: int | None
+    slug: str
+    insignia: str  # static URL of the keyword's SVG insignia
+
+    @property
+    def label(self):
+        return f"{self.name} ({self.param})" if self.param is not None else self.name
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What the card component needs to draw one card (immutable, shared by all viewers)."""
+
+    id: int
+    name: str
+    rarity: str  # "Common"/"Uncommon"/"Rare"; "" for the Empty card
+    rarity_class: str  # CSS modifier
+    bricks: int
+    gems: int
+    recruits: int
+    level: int
+    modes: int
+    keywords: tuple
+    text: str
+    implemented: bool
+    forbidden: bool
+    created: str
+    modified: str
+    art: str  # inline SVG emblem (safe markup built from numbers only)
+
+    @property
+    def is_empty(self):
+        return self.id == 0
+
+    @property
+    def is_free(self):
+        return not (self.bricks or self.gems or self.recruits)
+
+    @property
+    def section(self):
+        return SECTION_OF_RARITY.get(self.rarity, "")
+
+
+def keyword_slug(name):
+    return slugify(name)
+
+
+@cache
+def keyword_face(name, param):
+    slug = keyword_slug(name)
+    return KeywordFace(name, param, slug, static(f"img/keywords/{slug}.svg"))
+
+
+def _emblem_svg(card):
+    """A deterministic emblem for a card: our own abstract art, derived from its facts.
+
+    The hash of the id picks colours and a polygon; rarity sets the number of rings;
+    the first keyword tilts the hue family, so cards of one keyword look related.
+    """
+    digest = hashlib.sha256(f"marcomage-card-{card.id}".encode()).digest()
+    family = sum(map(ord, card.keywords[0])) % 360 if card.keywords else digest[0] * 360 // 256
+    hue_a = (family + digest[1] % 40) % 360
+    hue_b = (hue_a + 120 + digest[2] % 90) % 360
+    sides = 3 + digest[3] % 5
+    rotation = digest[4] * 360 // 256
+    rings = 1 + card.rank if card.rank >= 0 else 0
+    radius = 26 + digest[5] % 8
+    points = " ".join(
+        f"{50 + radius * math.cos(2 * math.pi * i / sides):.1f},"
+        f"{30 + radius * math.sin(2 * math.pi * i / sides):.1f}"
+        for i in range(sides)
+    )
+    circles = "".join(
+        f'<circle cx="50" cy="30" r="{8 + 6 * i}" fill="none" stroke="hsl({hue_b} 70% 85%)" '
+        f'stroke-opacity="{0.7 - 0.15 * i:.2f}" stroke-width="1.5"/>'
+        for i in range(rings)
+    )
+    dots = "".join(
+        f'<circle cx="{10 + digest[6 + i] % 80}" cy="{6 + digest[10 + i] % 48}" r="{1 + digest[14 + i] % 3}" '
+        f'fill="hsl({hue_b} 80% 90%)" fill-opacity=".6"/>'
+        for i in range(4)
+    )
+    # The background is a CSS gradient on the wrapper (not an SVG <linearGradient>) so the
+    # same card drawn twice on a page needs no element ids.
+    background = (f"background: linear-gradient(135deg, hsl({hue_a} 55% 38%), "
+                  f"hsl({hue_b} 50% 22%))")
+    return mark_safe(
+        f'<div class="card-art" style="{background}">'
+        f'<svg class="card-art-svg" viewBox="0 0 100 60" aria-hidden="true" focusable="false">{dots}'
+        f'<polygon points="{points}" transform="rotate({rotation} 50 30)" '
+        f'fill="hsl({hue_b} 60% 55%)" fill-opacity=".55" stroke="hsl({hue_a} 80% 80%)" stroke-width="1"/>'
+        f"{circles}</svg></div>"
+    )
+
+
+@cache
+def card_face(cid):
+    """The CardFace of card ``cid`` (0 = Empty). Raises engine.EngineError if unknown."""
+    c = engine.card(cid)
+    keywords = tuple(keyword_face(name, c.kw_param.get(name)) for name in c.keywords)
+    empty = c.id == 0
+    return CardFace(
+        id=c.id,
+        name=c.name,
+        rarity="" if empty else c.rarity,
+        rarity_class="empty" if empty else c.rarity.lower(),
+        bricks=c.bricks,
+        gems=c.gems,
+        recruits=c.recruits,
+        level=c.level,
+        modes=c.modes,
+        keywords=keywords,
+        text=c.text,
+        implemented=bool(c.implemented),
+        forbidden=bool(c.forbidden),
+        created=c.created,
+        modified=c.modified,
+        art="" if empty else _emblem_svg(c),
+    )
+
+
+def face_of(value):
+    """Coerce what callers hold (CardFace, CardDef, id, dict with "id", None) to a CardFace.
+
+    None means a face-down card and returns None.
+    """
+    if value is None or isinstance(value, CardFace):
+        return value
+    if isinstance(value, dict):
+        value = value.get("id")
+    elif not isinstance(value, int):
+        value = getattr(value, "id", value)
+    try:
+        return card_face(int(value))
+    except (engine.EngineError, TypeError, ValueError):
+        return card_face(0)
+
+
+# ------------------------------------------------------------------ filters and indexes
+SORTS = (
+    ("name", "Name"),
+    ("cost", "Total cost"),
+    ("rarity", "Rarity"),
+    ("level", "Level"),
+    ("created", "Created"),
+    ("modified", "Modified"),
+)
+_SORT_KEYS = {
+    "name": lambda c: (c.name.lower(), c.id),
+    "cost": lambda c: (c.total_cost, c.name.lower()),
+    "rarity": lambda c: (c.rank, c.name.lower()),
+    "level": lambda c: (c.level, c.name.lower()),
+    "created": lambda c: (c.created, c.name.lower()),
+    "modified": lambda c: (c.modified, c.name.lower()),
+}
+
+
+@dataclass(frozen=True)
+class CardFilters:
+    """A validated, hashable set of filter choices (the same for the pool and the cards list)."""
+
+    rarity: str = ""  # "Common"/"Uncommon"/"Rare" or "" (all)
+    keyword: str = ""  # a keyword name, "any", "none" or ""
+    cost: str = ""  # a COST_CLASSES key or ""
+    effect: str = ""  # an EFFECT_CLASSES key or ""
+    support: str = ""  # a keyword name, "any", "none" or ""
+    created: str = ""  # YYYY-MM-DD or ""
+    modified: str = ""
+    level: str = ""  # "0".."10" or "" (cards section only)
+    name: str = ""  # substring
+    sort: str = "name"
+    descending: bool = False
+
+    @property
+    def active(self):
+        return any((self.rarity, self.keyword, self.cost, self.effect, self.support,
+                    self.created, self.modified, self.level, self.name))
+
+
+@cache
+def keyword_names():
+    return tuple(k.name for k in engine.all_keywords())
+
+
+@cache
+def created_dates():
+    return tuple(sorted({c.created for c in engine.all_cards()}, reverse=True))
+
+
+@cache
+def modified_dates():
+    return tuple(sorted({c.modified for c in engine.all_cards()}, reverse=True))
+
+
+@cache
+def levels():
+    return tuple(sorted({c.level for c in engine.all_cards()}))
+
+
+def clean_filters(params):
+    """CardFilters from request parameters; unknown values are dropped, never an error."""
+    def pick(key, allowed):
+        value = (params.get(key) or "").strip()
+        return value if value in allowed else ""
+
+    kw_choices = {*keyword_names(), "any", "none"}
+    sort = pick("sort", dict(SORTS)) or "name"
+    return CardFilters(
+        rarity=pick("rarity", RARITIES),
+        keyword=pick("keyword", kw_choices),
+        cost=pick("cost", dict(COST_CLASSES)),
+        effect=pick("effect", dict(EFFECT_CLASSES)),
+        support=pick("support", kw_choices),
+        created=pick("created", created_dates()),
+        modified=pick("modified", modified_dates()),
+        level=pick("level", {str(n) for n in levels()}),
+        name=(params.get("name") or "").strip()[:40],
+        sort=sort,
+        descending=params.get("dir") == "desc",
+    )
+
+
+# Bounded: the name substring comes from users.
+@lru_cache(maxsize=512)
+def filtered_ids(filters: CardFilters, include_forbidden=True):
+    """Card ids matching ``filters``, sorted as asked (cached: the catalogue is immutable)."""
+    cards = engine.cards_filter(
+        rarity=filters.rarity or None,
+        keyword=filters.keyword or None,
+        cost=filters.cost or None,
+        effect=filters.effect or None,
+        support=filters.support or None,
+        created=filters.created or None,
+        modified=filters.modified or None,
+        level=int(filters.level) if filters.level else None,
+        name=filters.name or None,
+        include_forbidden=include_forbidden,
+    )
+    cards = sorted(cards, key=_SORT_KEYS[filters.sort], reverse=filters.descending)
+    return tuple(c.id for c in cards)
+
+
+def refusal(card_def, *, player_level):
+    """Why a card may not go into a deck ("" if it may). Used by the builder and the import."""
+    if card_def.forbidden:
+        return "is Forbidden: it can never be put into a deck"
+    if not card_def.implemented:
+        return "cannot be played on this site yet"
+    if card_def.level > player_level:
+        return f"needs level {card_def.level} (you are level {player_level})"
+    return ""
+
+
+def pool_ids(filters: CardFilters, *, player_level):
+    """The builder's card pool: matching cards a deck may contain at this player's level."""
+    return tuple(
+        cid for cid in filtered_ids(filters, include_forbidden=False)
+        if not refusal(engine.card(cid), player_level=player_level)
+    )
+
+
+def average_cost_per_turn(common, uncommon, rare):
+    """Mean cost per turn by resource (draw chances 65/29/6 %), over the filled slots.
+
+    Returns {"bricks": x, "gems": y, "recruits": z} rounded to 2 decimals.
+    """
+    weights = ((common, 0.65), (uncommon, 0.29), (rare, 0.06))
+    result = {}
+    for resource in ("bricks", "gems", "recruits"):
+        total = 0.0
+        for ids, weight in weights:
+            costs = [getattr(engine.card(cid), resource) for cid in ids if cid]
+            if costs:
+                total += weight * sum(costs) / len(costs)
+        result[resource] = round(total, 2)
+    return result
+
+
+def token_keyword_names():
+    return tuple(engine.token_keywords())
+
+
+def auto_tokens(card_ids):
+    """Automatic token counters (rules §15); the engine's own implementation."""
+    return list(engine.deck_auto_tokens(list(card_ids)))

@@ -1,0 +1,272 @@
+"""State changes for decks. Every change locks the deck row and re-validates against the catalogue.
+
+Views turn ``DeckError`` into a message for the player; nothing here trusts its input.
+"""
+import unicodedata
+
+from django.db import IntegrityError, transaction
+
+from games import engine
+from players.models import Player
+
+from . import catalogue
+from .models import DECK_SECTION_SIZE, Deck
+
+BASE_DECK_SLOTS = 5
+DECK_NAME_MAX = 40
+NOTE_MAX = 2000
+
+NAME_TAKEN = "You already have a deck called “{name}”. Deck names must be different."
+NAME_EMPTY = "A deck needs a name."
+NAME_TOO_LONG = f"A deck name can be at most {DECK_NAME_MAX} characters long."
+NAME_CONTROL = "A deck name cannot contain control characters."
+NOTE_NUL = "A deck note cannot contain NUL characters."
+NO_FREE_SLOT = (
+    "All your {slots} deck slots are in use. Delete or reset a deck you no longer need, "
+    "or buy another deck slot in the shop."
+)
+
+
+class DeckError(Exception):
+    """Something the player asked for that the rules do not allow; the message says why."""
+
+    def __init__(self, message, problems=()):
+        super().__init__(message)
+        self.message = message
+        self.problems = list(problems)
+
+
+def deck_slots(player: Player) -> int:
+    return BASE_DECK_SLOTS + player.extra_deck_slots
+
+
+def _clean_name(name) -> str:
+    name = " ".join(str(name or "").split())
+    if not name:
+        raise DeckError(NAME_EMPTY)
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        # Control characters (NUL above all, which PostgreSQL refuses) never belong in a name.
+        raise DeckError(NAME_CONTROL)
+    if len(name) > DECK_NAME_MAX:
+        raise DeckError(NAME_TOO_LONG)
+    return name
+
+
+def _name_taken(player, name, *, exclude_id=None) -> bool:
+    others = Deck.objects.filter(player=player, name__iexact=name)
+    if exclude_id is not None:
+        others = others.exclude(pk=exclude_id)
+    return others.exists()
+
+
+def _lock(player, deck_id) -> Deck:
+    """The player's own deck, locked for this transaction (Deck.DoesNotExist otherwise)."""
+    return Deck.objects.select_for_update().get(pk=deck_id, player=player)
+
+
+def _lock_player(player) -> Player:
+    # Serialises deck creation per player so two tabs cannot both take the last slot.
+    return Player.objects.select_for_update().get(pk=player.pk)
+
+
+def _refresh_ready(deck: Deck) -> None:
+    deck.is_ready = all(deck.card_ids())
+
+
+def _create(player, *, name, common=None, uncommon=None, rare=None, tokens=None, note="") -> Deck:
+    if Deck.objects.filter(player=player).count() >= deck_slots(player):
+        raise DeckError(NO_FREE_SLOT.format(slots=deck_slots(player)))
+    if _name_taken(player, name):
+        raise DeckError(NAME_TAKEN.format(name=name))
+    deck = Deck(player=player, name=name, note=note)
+    if common is not None:
+        deck.common, deck.uncommon, deck.rare = list(common), list(uncommon), list(rare)
+    if tokens is not None:
+        deck.tokens = list(tokens)
+    _refresh_ready(deck)
+    try:
+        with transaction.atomic():
+            deck.save()
+    except IntegrityError:
+        raise DeckError(NAME_TAKEN.format(name=name)) from None
+    return deck
+
+
+@transaction.atomic
+def deck_create(*, player: Player, name: str) -> Deck:
+    """A new empty deck in a free slot."""
+    name = _clean_name(name)
+    return _create(_lock_player(player), name=name)
+
+
+@transaction.atomic
+def deck_rename(*, player: Player, deck_id: int, name: str) -> Deck:
+    deck = _lock(player, deck_id)
+    name = _clean_name(name)
+    if _name_taken(player, name, exclude_id=deck.pk):
+        raise DeckError(NAME_TAKEN.format(name=name))
+    deck.name = name
+    deck.save(update_fields=["name", "modified_at"])
+    return deck
+
+
+@transaction.atomic
+def deck_reset(*, player: Player, deck_id: int) -> Deck:
+    """Empty every slot and unset the token counters; the name, note and statistics stay."""
+    deck = _lock(player, deck_id)
+    deck.common = [0] * DECK_SECTION_SIZE
+    deck.uncommon = [0] * DECK_SECTION_SIZE
+    deck.rare = [0] * DECK_SECTION_SIZE
+    deck.tokens = ["none"] * 3
+    deck.is_ready = False
+    deck.save()
+    return deck
+
+
+@transaction.atomic
+def deck_delete(*, player: Player, deck_id: int) -> str:
+    deck = _lock(player, deck_id)
+    name = deck.name
+    deck.delete()
+    return name
+
+
+@transaction.atomic
+def deck_set_note(*, player: Player, deck_id: int, note: str) -> Deck:
+    deck = _lock(player, deck_id)
+    note = str(note or "").replace("\r\n", "\n")
+    if "\x00" in note:
+        raise DeckError(NOTE_NUL)
+    if len(note) > NOTE_MAX:
+        raise DeckError(f"A deck note can be at most {NOTE_MAX} characters long.")
+    deck.note = note
+    deck.save(update_fields=["note", "modified_at"])
+    return deck
+
+
+def _card_or_error(card_id) -> object:
+    try:
+        cid = int(card_id)
+        if cid <= 0:
+            raise ValueError
+        return engine.card(cid)
+    except (TypeError, ValueError, engine.EngineError):
+        raise DeckError("There is no such card.") from None
+
+
+@transaction.atomic
+def deck_add_card(*, player: Player, deck_id: int, card_id) -> tuple[Deck, str, int, bool]:
+    """Put a card into the first empty slot of its rarity section.
+
+    Returns (deck, section, slot index, tokens_changed). When the card completes the deck
+    and no token counter is set, the counters are assigned automatically (rules §15).
+    """
+    deck = _lock(player, deck_id)
+    card = _card_or_error(card_id)
+    why = catalogue.refusal(card, player_level=player.level)
+    if why:
+        raise DeckError(f"{card.name} {why}.")
+    section = catalogue.SECTION_OF_RARITY[card.rarity]
+    slots = list(getattr(deck, section))
+    if card.id in slots:
+        raise DeckError(f"{card.name} is already in this deck.")
+    if 0 not in slots:
+        raise DeckError(
+            f"The {section} section is full (15 cards). Return a {section} card first.")
+    index = slots.index(0)
+    slots[index] = card.id
+    setattr(deck, section, slots)
+    was_ready = deck.is_ready
+    _refresh_ready(deck)
+    tokens_changed = False
+    if deck.is_ready and not was_ready and all(t == "none" for t in deck.tokens):
+        deck.tokens = catalogue.auto_tokens(deck.card_ids())
+        tokens_changed = deck.tokens != ["none"] * 3
+    deck.save()
+    return deck, section, index, tokens_changed
+
+
+@transaction.atomic
+def deck_remove_card(*, player: Player, deck_id: int, card_id) -> tuple[Deck, str, int]:
+    """Take a card out of the deck; its slot becomes empty. Returns (deck, section, index)."""
+    deck = _lock(player, deck_id)
+    card = _card_or_error(card_id)
+    section = catalogue.SECTION_OF_RARITY[card.rarity]
+    slots = list(getattr(deck, section))
+    if card.id not in slots:
+        raise DeckError(f"{card.name} is not in this deck (any more).")
+    index = slots.index(card.id)
+    slots[index] = 0
+    setattr(deck, section, slots)
+    _refresh_ready(deck)
+    deck.save()
+    return deck, section, index
+
+
+def clean_tokens(names) -> list[str]:
+    """Up to three token keywords: unknown names refused, duplicates and "none" dropped, padded."""
+    allowed = set(catalogue.token_keyword_names())
+    chosen = []
+    for name in names:
+        name = str(name or "none").strip() or "none"
+        if name == "none":
+            continue
+        if name not in allowed:
+            raise DeckError(f"“{name[:40]}” is not a token keyword.")
+        if name not in chosen:
+            chosen.append(name)
+    if len(chosen) > 3:
+        raise DeckError("A deck has at most 3 token counters.")
+    return chosen + ["none"] * (3 - len(chosen))
+
+
+@transaction.atomic
+def deck_set_tokens(*, player: Player, deck_id: int, tokens) -> Deck:
+    deck = _lock(player, deck_id)
+    deck.tokens = clean_tokens(tokens)
+    deck.save(update_fields=["tokens", "modified_at"])
+    return deck
+
+
+@transaction.atomic
+def deck_auto_tokens(*, player: Player, deck_id: int) -> Deck:
+    """The three most frequent token keywords of the deck's cards (rules §15)."""
+    deck = _lock(player, deck_id)
+    deck.tokens = catalogue.auto_tokens(deck.card_ids())
+    deck.save(update_fields=["tokens", "modified_at"])
+    return deck
+
+
+# --------------------------------------------------------------------- starter decks
+EMPTY_DECK_NAMES = ("My deck 1", "My deck 2")
+
+
+def decks_give_starters(player: Player) -> None:
+    """Registration hook: copies of the three starter decks and two empty decks."""
+    for name, starter in zip(engine.STARTER_DECK_NAMES, engine.STARTER_DECKS, strict=True):
+        deck = Deck(player=player, name=name, common=list(starter.common),
+                    uncommon=list(starter.uncommon), rare=list(starter.rare),
+                    tokens=list(starter.tokens))
+        _refresh_ready(deck)
+        deck.save()
+    for name in EMPTY_DECK_NAMES:
+        Deck.objects.create(player=player, name=name)
+
+
+# --------------------------------------------------------------------- import
+@transaction.atomic
+def deck_import(*, player: Player, raw: bytes, name: str = "") -> Deck:
+    """Create a new deck from a deck file (decks.transfer format). All or nothing.
+
+    ``name`` (optional) replaces the name stored in the file.
+    """
+    from .transfer import DeckFileError, parse_deck_file
+
+    try:
+        parsed = parse_deck_file(raw, player_level=player.level)
+    except DeckFileError as error:
+        raise DeckError("This file cannot be imported:", error.problems) from None
+    final_name = _clean_name(name or parsed.name)
+    return _create(_lock_player(player), name=final_name, common=parsed.common,
+                   uncommon=parsed.uncommon, rare=parsed.rare, tokens=parsed.tokens,
+                   note=parsed.note)
