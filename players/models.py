@@ -1,0 +1,285 @@
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+
+class User(AbstractUser):
+    """The login account. Game-related data lives on Player."""
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("username"), name="user_username_ci_unique"),
+        ]
+
+
+class Player(models.Model):
+    """A player's profile: progression, economy, activity. One per user."""
+
+    user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="player")
+    level = models.PositiveSmallIntegerField(default=0)
+    exp = models.PositiveIntegerField(default=0)
+    gold = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    extra_game_slots = models.PositiveSmallIntegerField(default=0)
+    extra_deck_slots = models.PositiveSmallIntegerField(default=0)
+    last_activity = models.DateTimeField(default=timezone.now, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # When the player last opened the inbox: later messages are marked as new.
+    messages_seen_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["user__username"]
+
+    def __str__(self):
+        return self.user.username
+
+    @property
+    def name(self):
+        return self.user.username
+
+
+class PlayerSettings(models.Model):
+    """Profile fields and every layout/behaviour option a player can set.
+
+    Kept apart from Player so that pages reading progression do not load the
+    profile text, and so the settings page owns one model.
+    """
+
+    class Skin(models.TextChoices):
+        LIGHT = "light", "Parchment (light)"
+        DARK = "dark", "Night (dark)"
+
+    class Status(models.TextChoices):
+        NONE = "none", "No status"
+        LOOKING = "looking", "Looking for a game"
+        QUICK = "quick", "Looking for a quick game"
+        DND = "dnd", "Do not disturb"
+        NEWBIE = "newbie", "Newbie"
+
+    class Gender(models.TextChoices):
+        UNSPECIFIED = "", "Not specified"
+        MALE = "male", "Male"
+        FEMALE = "female", "Female"
+        OTHER = "other", "Other"
+
+    class Background(models.TextChoices):
+        PLAIN = "plain", "Plain"
+        STONE = "stone", "Stone"
+        FOREST = "forest", "Forest"
+        NIGHT = "night", "Night sky"
+
+    class PlayersFilter(models.TextChoices):
+        ALL = "all", "All players"
+        ACTIVE = "active", "Active players"
+        ONLINE = "online", "Online players"
+        LOOKING = "looking", "Looking for a game"
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="settings")
+    # Profile (all optional)
+    real_name = models.CharField(max_length=60, blank=True)
+    country = models.CharField(max_length=2, blank=True)
+    birthdate = models.DateField(null=True, blank=True)
+    gender = models.CharField(max_length=10, choices=Gender.choices, blank=True)
+    hobbies = models.TextField(max_length=500, blank=True)
+    avatar = models.ImageField(upload_to="avatars/", blank=True)
+    # Display
+    timezone = models.CharField(max_length=64, default="UTC")
+    skin = models.CharField(max_length=10, choices=Skin.choices, default=Skin.LIGHT)
+    game_background = models.CharField(max_length=10, choices=Background.choices,
+                                       default=Background.PLAIN)
+    players_filter = models.CharField(max_length=10, choices=PlayersFilter.choices,
+                                      default=PlayersFilter.ALL)
+    auto_refresh = models.PositiveSmallIntegerField(default=0, help_text="Seconds; 0 = off")
+    cards_per_row = models.PositiveSmallIntegerField(default=8)
+    advanced_games_list = models.BooleanField(default=False)
+    show_card_images = models.BooleanField(default=True)
+    keyword_insignias = models.BooleanField(default=True)
+    hide_card_pool = models.BooleanField(default=False)
+    play_card_buttons = models.BooleanField(default=True)
+    nationality_in_list = models.BooleanField(default=True)
+    reverse_chat_order = models.BooleanField(default=False)
+    integrated_chat = models.BooleanField(default=True)
+    avatars_in_game = models.BooleanField(default=True)
+    avatars_in_list = models.BooleanField(default=True)
+    mini_card_flags = models.BooleanField(default=False)
+    # Behaviour
+    battle_reports = models.BooleanField(default=True)
+    forum_notifications = models.BooleanField(default=True)
+    concepts_notifications = models.BooleanField(default=True)
+    random_deck_selection = models.BooleanField(default=False)
+    unique_game_opponent = models.BooleanField(
+        default=False, help_text="Refuse a second simultaneous game with the same opponent")
+    auto_ai_move = models.BooleanField(default=True)
+    # New players announce themselves as newbies until they choose otherwise.
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.NEWBIE)
+    # Keys of the tutorial hints the player closed (see players/hints.py).
+    dismissed_hints = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        verbose_name_plural = "player settings"
+
+    def __str__(self):
+        return f"settings of {self.player}"
+
+    @property
+    def avatar_filename(self):
+        """The avatar's file name for the players:avatar URL ("" when there is none)."""
+        return self.avatar.name.rsplit("/", 1)[-1] if self.avatar else ""
+
+
+class Message(models.Model):
+    """A private message between players, or a message written by the site (author null).
+
+    Each side deletes for itself: the row goes only when both have deleted it.
+    """
+
+    class Kind(models.TextChoices):
+        PERSONAL = "personal", "Personal"
+        SYSTEM = "system", "System"
+        BATTLE_REPORT = "battle_report", "Battle report"
+        LEVEL_UP = "level_up", "Level up"
+        CHALLENGE = "challenge", "Challenge"
+
+    author = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="messages_sent")
+    recipient = models.ForeignKey(Player, on_delete=models.CASCADE,
+                                  related_name="messages_received")
+    subject = models.CharField(max_length=100)
+    body = models.TextField(max_length=4000, help_text="BBCode source")
+    # Rendered once when written (BBCode through the site's sanitiser).
+    body_html = models.TextField(blank=True)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PERSONAL)
+    is_read = models.BooleanField(default=False)
+    deleted_by_author = models.BooleanField(default=False)
+    deleted_by_recipient = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["recipient", "deleted_by_recipient", "is_read"],
+                         name="message_inbox"),
+            models.Index(fields=["author", "deleted_by_author"], name="message_sent"),
+        ]
+
+    def __str__(self):
+        return f"{self.author or 'MArcomage'} → {self.recipient}: {self.subject}"
+
+    @property
+    def is_system(self):
+        return self.author_id is None
+
+    @property
+    def author_name(self):
+        return self.author.name if self.author_id else "MArcomage"
+
+
+class AwardCounters(models.Model):
+    """Lifetime achievement counters of one player (rules-engine.md §16.4).
+
+    One column per counter so the admin and the player pages read them plainly;
+    the names equal ``games.engine.awards.COUNTERS``.
+    """
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="award_counters")
+    wall = models.PositiveIntegerField(default=0)
+    wall_damage = models.PositiveIntegerField(default=0)
+    quarry = models.PositiveIntegerField(default=0)
+    magic = models.PositiveIntegerField(default=0)
+    dungeons = models.PositiveIntegerField(default=0)
+    tower = models.PositiveIntegerField(default=0)
+    tower_damage = models.PositiveIntegerField(default=0)
+    rares = models.PositiveIntegerField(default=0)
+    ai_challenges = models.PositiveIntegerField(default=0)
+    saboteur = models.PositiveIntegerField(default=0)
+    gentle_touch = models.PositiveIntegerField(default=0)
+    desolator = models.PositiveIntegerField(default=0)
+    dragon = models.PositiveIntegerField(default=0)
+    carpenter = models.PositiveIntegerField(default=0)
+    titan = models.PositiveIntegerField(default=0)
+    assassin = models.PositiveIntegerField(default=0)
+    snob = models.PositiveIntegerField(default=0)
+    collector = models.PositiveIntegerField(default=0)
+    builder = models.PositiveIntegerField(default=0)
+    survivor = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name_plural = "award counters"
+
+    def __str__(self):
+        return f"award counters of {self.player}"
+
+    def as_dict(self):
+        from games.engine.awards import COUNTERS
+
+        return {name: getattr(self, name) for name in COUNTERS}
+
+
+class FoilCard(models.Model):
+    """A card a player bought the foil (shiny, cosmetic) version of."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="foil_cards")
+    card_id = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "card_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "card_id"], name="foil_card_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.player}: foil card {self.card_id}"
+
+
+class Purchase(models.Model):
+    """What a player bought in the shop; the token makes a repeated submit a no-op."""
+
+    class Item(models.TextChoices):
+        GAME_SLOT = "game_slot", "Extra game slot"
+        DECK_SLOT = "deck_slot", "Extra deck slot"
+        FOIL = "foil", "Foil card"
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="purchases")
+    item = models.CharField(max_length=10, choices=Item.choices)
+    card_id = models.PositiveIntegerField(null=True, blank=True)
+    price = models.PositiveIntegerField()
+    token = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "token"], name="purchase_token_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.player}: {self.get_item_display()} for {self.price} gold"
+
+
+class GameRating(models.Model):
+    """What the rating of one finished game gave one player (kept for the battle report
+    and the player's statistics)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    game_id = models.PositiveIntegerField(db_index=True)
+    opponent_name = models.CharField(max_length=150, blank=True)
+    outcome = models.CharField(max_length=12)
+    result = models.CharField(max_length=5)  # win / loss / draw
+    exp = models.PositiveIntegerField(default=0)
+    gold = models.PositiveIntegerField(default=0)
+    awards = models.JSONField(default=list, blank=True)
+    levels_gained = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game_id"], name="rating_once_per_game"),
+        ]
+
+    def __str__(self):
+        return f"{self.player}: game {self.game_id} {self.result} +{self.exp} EXP"

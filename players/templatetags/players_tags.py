@@ -1,0 +1,103 @@
+from django import template
+
+from ..hints import HINTS
+from ..sections import LIVE_SECTIONS, TUTORIAL_END_LEVEL
+
+register = template.Library()
+
+
+
+@register.inclusion_tag("players/partials/hint.html", takes_context=True)
+def tutorial_hint(context, key):
+    """A dismissable tutorial hint for the viewer, or nothing."""
+    viewer = context.get("viewer")
+    show = (viewer is not None and key in HINTS and viewer.level < TUTORIAL_END_LEVEL
+            and key not in (viewer.settings.dismissed_hints or []))
+    request = context.get("request")
+    return {"show": show, "key": key, "text": HINTS.get(key, ""),
+            "csrf_token": context.get("csrf_token"),
+            "request_path": request.get_full_path() if request is not None else ""}
+
+
+@register.inclusion_tag("players/partials/status.html")
+def player_status(settings_row):
+    from ..models import PlayerSettings
+
+    status = settings_row.status if settings_row is not None else ""
+    label = PlayerSettings.Status(status).label if status in PlayerSettings.Status.values else ""
+    return {"status": status, "label": label}
+
+
+@register.inclusion_tag("players/partials/avatar.html")
+def player_avatar(player, size=60):
+    avatar = player.settings.avatar if hasattr(player, "settings") else None
+    return {"player": player, "avatar": avatar, "size": size}
+
+
+@register.filter
+def flag_emoji(country_code):
+    """The flag of a two-letter country code (regional indicator symbols)."""
+    code = (country_code or "").upper()
+    if len(code) != 2 or not code.isalpha():
+        return ""
+    return "".join(chr(0x1F1E6 + ord(ch) - ord("A")) for ch in code)
+
+
+@register.filter
+def country_name(country_code):
+    from ..countries import COUNTRY_NAMES
+
+    return COUNTRY_NAMES.get((country_code or "").upper(), "")
+
+
+@register.inclusion_tag("players/partials/dashboard_panel.html", takes_context=True)
+def players_dashboard_panel(context):
+    """Level, EXP, gold, results, unread messages and what the tutorial opens next."""
+    from games.engine.rating import exp_required
+
+    from ..sections import SECTION_LABELS, SECTION_LEVELS
+
+    viewer = context.get("viewer")
+    if viewer is None:
+        return {"viewer": None}
+    needed = exp_required(viewer.level)
+    upcoming = sorted((level, SECTION_LABELS[key]) for key, level in SECTION_LEVELS.items()
+                      if level > viewer.level and key in LIVE_SECTIONS)
+    return {
+        "viewer": viewer,
+        "progress": {"exp": viewer.exp, "needed": needed,
+                     "percent": min(100, round(100 * viewer.exp / needed))},
+        "next_level": viewer.level + 1,
+        "in_tutorial": viewer.level < TUTORIAL_END_LEVEL,
+        "next_unlock": upcoming[0] if upcoming else None,
+        "unread_messages": context.get("unread_messages"),
+        "sections_open": context.get("sections_open", frozenset()),
+        "request": context.get("request"),
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+
+
+@register.simple_tag
+def tutorial_sections():
+    """(label, level) of the sections that exist today, in the order they open."""
+    from ..sections import SECTION_LABELS, SECTION_LEVELS
+
+    return sorted(((SECTION_LABELS[key], SECTION_LEVELS[key]) for key in LIVE_SECTIONS),
+                  key=lambda row: (row[1], row[0]))
+
+
+@register.simple_tag
+def rating_tables():
+    """The numbers of the rating rules for the help page (one source: games.engine.rating)."""
+    from games.engine import awards as aw
+    from games.engine import rating as r
+
+    return {
+        "game_rating": [(result, outcome, round(m * 100)) for (result, outcome), m
+                        in r.GAME_RATING.items() if not (result == "draw" and outcome != "Draw")],
+        "levels": [(n, r.exp_required(n)) for n in (0, 1, 2, 5, 9, 10, 15, 20)],
+        "awards": list(aw.END_OF_GAME_AWARDS.values()),
+        "finals": list(aw.FINAL_ACHIEVEMENTS.values()),
+    }
