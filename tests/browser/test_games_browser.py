@@ -1,0 +1,208 @@
+"""Playing in the browser: a whole game against the computer, and two browsers live.
+
+pytest-django's live_server speaks WSGI only (no websockets), so these tests serve the
+site with daphne in a thread of the test process: same test database, same in-memory
+channel layer, Celery eager — the single-machine layout of `make run`.
+"""
+import asyncio
+import socket
+import threading
+import time
+
+import pytest
+from django.urls import reverse
+
+from games import engine
+from games.models import Game
+from tests.conftest import PASSWORD
+from tests.games.conftest import make_deck
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _one_request_at_a_time(app):
+    """The test database is SQLite in memory with a shared cache, where two threads writing
+    and reading at once get "table is locked" instead of waiting. Serve HTTP requests one
+    at a time (websockets stay concurrent); a real deployment needs nothing like this."""
+    lock = asyncio.Lock()
+
+    async def application(scope, receive, send):
+        if scope["type"] != "http":
+            return await app(scope, receive, send)
+        async with lock:
+            return await app(scope, receive, send)
+
+    return application
+
+
+@pytest.fixture(scope="session")
+def _daphne_thread():
+    """Serve marcomage.asgi in a daphne thread for the whole session (Twisted's reactor
+    cannot be restarted, so there is one server); yields the base URL."""
+    from daphne.endpoints import build_endpoint_description_strings
+    from daphne.server import Server
+
+    from marcomage.asgi import application
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    ready = threading.Event()
+    server = Server(application=_one_request_at_a_time(application), signal_handlers=False,
+                    endpoints=build_endpoint_description_strings(host="127.0.0.1", port=port),
+                    ready_callable=ready.set, verbosity=0)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    assert ready.wait(20), "daphne did not start"
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    from twisted.internet import reactor
+
+    reactor.callFromThread(reactor.stop)
+    thread.join(5)
+
+
+@pytest.fixture
+def asgi_url(_daphne_thread, transactional_db):
+    return _daphne_thread
+
+
+def _login(page, base, username):
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form button[type=submit]")
+    page.wait_for_url(f"{base}/")
+
+
+def _board_version(page):
+    return int(page.locator("#board").get_attribute("data-version"))
+
+
+def _make_a_move(page):
+    """Choose a card with the mouse (or the keyboard), then play it, else discard it."""
+    version = _board_version(page)
+    playable = page.locator(".hand-slot.is-playable .slot-label")
+    if playable.count():
+        playable.first.click()
+        page.click("#play-button")
+    else:
+        page.keyboard.press("3")
+        page.keyboard.press("d")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#board').dataset.version) > {version}")
+
+
+def test_a_whole_game_against_the_computer(page, asgi_url, alice, screenshot):
+    make_deck(alice)
+    _login(page, asgi_url, "alice")
+    page.click("nav >> text=Games")
+    page.click("text=Quick game against the computer")
+    page.wait_for_selector("#board")
+    game = Game.objects.get()
+    assert page.locator("#live-status[data-state=live]").count() == 1 or page.wait_for_selector(
+        "#live-status[data-state=live]", timeout=5000)
+    screenshot("ai-game-start")
+    for _ in range(12):
+        if "Game over" in page.locator("#turn-state").inner_text():
+            break
+        if page.locator("#board[data-my-turn='1']").count():
+            _make_a_move(page)
+        else:
+            page.wait_for_selector("#board[data-my-turn='1']", timeout=5000)
+    screenshot("ai-game-middle")
+    # Bring the game close to its end (the computer's tower at 1, ours far ahead in stock)
+    # so that the next few moves finish it the way a long game would.
+    game.refresh_from_db()
+    if game.status == "in_progress":
+        state = engine.state_from_json(game.state)
+        state.p[0].a[5:8] = [140, 140, 119]  # one production away from a resource victory
+        game.state = engine.state_to_json(state)
+        game.save(update_fields=["state"])
+        page.reload()
+        for _ in range(6):
+            if "Game over" in page.locator("#turn-state").inner_text():
+                break
+            if page.locator("#board[data-my-turn='1']").count():
+                _make_a_move(page)
+            else:
+                page.wait_for_selector("#board[data-my-turn='1']", timeout=5000)
+    page.wait_for_selector(".end-screen")
+    game.refresh_from_db()
+    assert game.status == "finished" and game.outcome != "Pending"
+    screenshot("ai-game-end")
+    page.click("text=Leave the game")
+    page.wait_for_url(f"{asgi_url}/games/")
+    game.refresh_from_db()
+    assert game.player1_left
+
+
+def test_two_browsers_see_each_others_moves_without_reload(browser, asgi_url, alice, bob,
+                                                           screenshot, request):
+    from games import services as gs
+
+    game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
+    game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
+    pages = {}
+    for name in ("alice", "bob"):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        request.addfinalizer(context.close)
+        pages[name] = context.new_page()
+        _login(pages[name], asgi_url, name)
+        pages[name].goto(asgi_url + reverse("games:detail", args=[game.pk]))
+        pages[name].wait_for_selector("#live-status[data-state=live]", timeout=10000)
+    timings = []
+    for _ in range(4):
+        game.refresh_from_db()
+        mover = "alice" if game.current_seat == 0 else "bob"
+        watcher = "bob" if mover == "alice" else "alice"
+        version = _board_version(pages[watcher])
+        pages[mover].wait_for_selector("#board[data-my-turn='1']")
+        navigations = []
+        pages[watcher].on("framenavigated", lambda frame, nav=navigations: nav.append(frame))
+        started = time.perf_counter()
+        pages[mover].locator(".slot-label").nth(1).click()
+        pages[mover].click("#discard-button")
+        pages[watcher].wait_for_function(
+            f"() => Number(document.querySelector('#board').dataset.version) > {version}",
+            timeout=5000)
+        timings.append(time.perf_counter() - started)
+        assert navigations == []  # the watcher's page changed without a reload
+    screenshot_page = pages["bob"]
+    screenshot_page.screenshot(path=str(screenshot("two-browsers-alice").parent
+                                        / f"{request.node.name}-bob.png"), full_page=True)
+    # chat arrives live as well
+    pages["alice"].fill("#chat-body", "[b]Good game[/b]")
+    pages["alice"].click("#chat-form button[type=submit]")
+    pages["bob"].wait_for_selector("#chat-lines >> text=Good game", timeout=5000)
+    median = sorted(timings)[len(timings) // 2]
+    print(f"play-to-change in the other browser: median {median * 1000:.0f} ms, "
+          f"all {[round(t * 1000) for t in timings]} ms")
+    assert median < 1.0
+
+
+def test_the_game_works_without_javascript(browser, asgi_url, alice, bob):
+    from games import services as gs
+
+    game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
+    game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
+    mover = "alice" if game.current_seat == 0 else "bob"
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        _login(page, asgi_url, mover)
+        page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+        page.check("#slot-2", force=True)
+        page.click("#discard-button")
+        page.wait_for_selector("#board")
+        game.refresh_from_db()
+        assert game.turns.count() == 1
+        assert "Live updates need JavaScript" in page.content()
+    finally:
+        context.close()

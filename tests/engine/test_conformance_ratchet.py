@@ -1,0 +1,25 @@
+"""Every card listed in games/engine/conformance_ratchet.txt must keep matching the original."""
+import os
+
+import pytest
+
+from games.engine import conformance as conf
+
+DIR = conf.default_dir()
+FILES = [os.path.join(DIR, f) for f in ("cards.jsonl.gz", "random.jsonl.gz")]
+
+pytestmark = pytest.mark.skipif(not all(os.path.exists(f) for f in FILES),
+                                reason="shared conformance vectors not available")
+
+
+def test_ratcheted_cards_still_match():
+    listed = set(conf.read_ratchet())
+    assert listed, "ratchet file is empty"
+    lines = [ln for ln in conf.read_lines(FILES) if conf.line_card(ln) in listed]
+    _results, per_card = conf.evaluate(lines)
+    bad = {}
+    for cid in sorted(listed):
+        ok, n, first = per_card.get(cid, (0, 0, None))
+        if n == 0 or ok != n:
+            bad[cid] = (ok, n, (first or [])[:3])
+    assert not bad, "ratcheted cards stopped matching: %r" % (bad,)

@@ -1,0 +1,176 @@
+"""Two ASGI processes sharing one Redis: a move made through one reaches a socket on the other.
+
+Skipped when REDIS_URL is unset (CI sets it). The two daphne processes and this test share
+a throw-away SQLite file; the move is an ordinary HTTP POST to process A, the socket is
+held by process B, and the notice must arrive well within two seconds (typically
+~0.1 s including the POST itself).
+"""
+import base64
+import json
+import os
+import socket
+import struct
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = [
+    pytest.mark.skipif(not REDIS_URL, reason="needs REDIS_URL (a shared channel layer)"),
+    pytest.mark.slow,
+]
+
+SETUP = """
+from django.test import Client
+from decks.models import Deck
+from games import engine, services as gs
+from players.services import player_register
+
+def deck(player):
+    d = engine.STARTER_DECKS[0]
+    return Deck.objects.create(player=player, name="Main", common=list(d.common),
+        uncommon=list(d.uncommon), rare=list(d.rare), tokens=list(d.tokens), is_ready=True)
+
+alice = player_register(username="alice", password="pw-for-the-test-1")
+bob = player_register(username="bob", password="pw-for-the-test-1")
+game = gs.challenge_create(challenger=alice, opponent=bob, deck=deck(alice))
+game = gs.challenge_accept(game_id=game.pk, player=bob, deck=deck(bob))
+cookies = {}
+for p in (alice, bob):
+    c = Client()
+    c.force_login(p.user)
+    cookies[p.user.username] = c.cookies["sessionid"].value
+mover = "alice" if game.current_seat == 0 else "bob"
+print("RESULT " + __import__("json").dumps({"game": game.pk, "version": game.version,
+      "mover": mover, "cookies": cookies}))
+"""
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_port(port, deadline=20):
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"daphne on port {port} did not start")
+
+
+class _WebSocket:
+    """The few lines of RFC 6455 a test client needs (text frames from the server)."""
+
+    def __init__(self, port, path, cookie):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        key = base64.b64encode(os.urandom(16)).decode()
+        request = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                   f"Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{port}\r\n"
+                   f"Cookie: sessionid={cookie}\r\n\r\n")
+        self.sock.sendall(request.encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += self.sock.recv(1)
+        assert head.startswith(b"HTTP/1.1 101"), head
+
+    def _read(self, n):
+        data = b""
+        while len(data) < n:
+            chunk = self.sock.recv(n - len(data))
+            if not chunk:
+                raise ConnectionError("socket closed")
+            data += chunk
+        return data
+
+    def receive_json(self, timeout):
+        self.sock.settimeout(timeout)
+        first, second = self._read(2)
+        length = second & 0x7F
+        if length == 126:
+            length = struct.unpack(">H", self._read(2))[0]
+        elif length == 127:
+            length = struct.unpack(">Q", self._read(8))[0]
+        payload = self._read(length)
+        assert first & 0x0F == 1, "expected a text frame"
+        return json.loads(payload)
+
+    def close(self):
+        self.sock.close()
+
+
+@pytest.fixture
+def two_daphnes(tmp_path):
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'shared.sqlite3'}",
+           "REDIS_URL": REDIS_URL, "DEBUG": "true", "AXES_ENABLED": "false"}
+    python = sys.executable
+    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env,
+                   check=True)
+    out = subprocess.run([python, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env,
+                         check=True, capture_output=True, text=True).stdout
+    setup = json.loads(out.split("RESULT ", 1)[1])
+    ports = [_free_port(), _free_port()]
+    daphne = str(Path(python).parent / "daphne")
+    logs = [open(tmp_path / f"daphne-{port}.log", "w") for port in ports]  # noqa: SIM115
+    processes = [subprocess.Popen([daphne, "-b", "127.0.0.1", "-p", str(port),
+                                   "marcomage.asgi:application"], cwd=ROOT, env=env,
+                                  stdout=log, stderr=subprocess.STDOUT)
+                 for port, log in zip(ports, logs, strict=True)]
+    try:
+        for port in ports:
+            _wait_port(port)
+        yield ports, setup
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        for log in logs:
+            log.close()
+            sys.stderr.write(Path(log.name).read_text()[-3000:])
+
+
+def test_a_move_on_process_a_reaches_a_socket_on_process_b(two_daphnes):
+    (port_a, port_b), setup = two_daphnes
+    game, mover = setup["game"], setup["mover"]
+    watcher = "bob" if mover == "alice" else "alice"
+    for port, who in ((port_a, mover), (port_b, watcher)):  # warm both processes up
+        warm = urllib.request.Request(f"http://127.0.0.1:{port}/games/{game}/board/",
+                                      headers={"Cookie": f"sessionid={setup['cookies'][who]}"})
+        with urllib.request.urlopen(warm, timeout=20) as response:
+            assert response.status == 200
+    ws = _WebSocket(port_b, f"/ws/games/{game}/", setup["cookies"][watcher])
+    time.sleep(0.3)  # let B join the group before the move
+    token = "x" * 32
+    body = urllib.parse.urlencode({"position": 1, "action": "discard",
+                                   "version": setup["version"]}).encode()
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port_a}/games/{game}/move/", data=body, method="POST",
+        headers={"Cookie": f"sessionid={setup['cookies'][mover]}; csrftoken={token}",
+                 "X-CSRFToken": token, "HX-Request": "true",
+                 "Content-Type": "application/x-www-form-urlencoded"})
+    started = time.monotonic()
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+    message = ws.receive_json(timeout=5)
+    elapsed = time.monotonic() - started
+    ws.close()
+    assert message == {"event": "changed", "what": "board", "version": setup["version"] + 1}
+    # The request itself is part of the time; on a loaded 2-core machine keep a margin.
+    assert elapsed < 2.0, f"the notice took {elapsed:.3f} s"
+    print(f"cross-process notice after {elapsed * 1000:.0f} ms")

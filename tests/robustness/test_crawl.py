@@ -1,0 +1,120 @@
+"""Every URL of the site, with good ids, bad ids and junk query strings: never a 500.
+
+The URL list comes from the resolver itself, so a page added later is crawled too.
+"""
+import random
+from urllib.parse import quote
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from .conftest import client_for, problems_of, route_params
+
+BAD_PATH_VALUES = ["0", "-1", "99999999", "abc", "9" * 30, "ü", "%00", "x" * 300,
+                   "1.5", "٣"]
+GAME_COMMANDS = ["ai-move", "substitute", "surrender", "surrender-cancel",
+                 "surrender-accept", "surrender-reject", "abort", "finish", "no-such-command"]
+# Pages that answer with a fragment by design (fetched by htmx from the game screen, the nav).
+FRAGMENT_ROUTES = {"games/<int:game_id>/board/", "games/indicator/"}
+
+
+def junk_queries(rng):
+    """Query strings a hand-edited URL, a bot or a broken link might carry."""
+    return [
+        "page=abc&sort=%27%3B--&dir=sideways&filter=%00",
+        "page=-1&page=2&page=99999999999999999999&q=" + "x" * 5000,
+        "q=%F0%9F%83%8F%E2%80%AE%00&name=%C3%BC&rarity=Legendary&keyword=%00",
+        "step=-5&turn=1e9&period=forever&length=7&cost=-1&level=abc&after=%00&item=gold",
+        "&".join(f"p{rng.randrange(10**6)}={quote(chr(rng.randrange(1, 0x2FFF)))}"
+                 for _ in range(40)),
+        "to=%00&reply=999999999999999999999&card=abc&next=http://evil.example/",
+        "%FF%FE=%FF&=&&&==&a[]=1&a[]=2",
+    ]
+
+
+def all_routes(resolver=None, prefix=""):
+    """(route, pattern) for every URL pattern; of the admin only its index."""
+    resolver = resolver or get_resolver()
+    for entry in resolver.url_patterns:
+        route = prefix + str(entry.pattern)
+        if isinstance(entry, URLResolver):
+            if route == "admin/":
+                yield route, None
+                continue
+            yield from all_routes(entry, route)
+        elif isinstance(entry, URLPattern):
+            yield route, entry
+
+
+def valid_values(world, name):
+    w = world
+    return {
+        "game_id": [g.pk for g in w.games.values()],
+        "deck_id": [d.pk for d in w.decks.values()],
+        "pk": [m.pk for m in w.messages.values()],
+        "card_id": [1, 57],
+        "name": ["bob", "alice", "BOB"],
+        "filename": ["1-0123456789ab.png"],
+        "key": ["game-list"],
+        "command": GAME_COMMANDS,
+    }[name]
+
+
+def fill(route, values):
+    path = route
+    for (converter, name), value in zip(route_params(route), values):
+        token = f"<{converter}:{name}>" if converter else f"<{name}>"
+        path = path.replace(token, quote(str(value), safe="%"), 1)
+    return "/" + path
+
+
+def urls_for(route, world):
+    """(url, is_valid) for a route: each valid combination, then each bad value per slot."""
+    params = route_params(route)
+    if not params:
+        return [(fill(route, []), True)]
+    choices = [valid_values(world, name) for _, name in params]
+    urls = []
+    # Every valid value of each slot (with the first valid value of the others).
+    for slot, options in enumerate(choices):
+        for option in options:
+            values = [c[0] for c in choices]
+            values[slot] = option
+            urls.append((fill(route, values), True))
+    for slot in range(len(params)):
+        for bad in BAD_PATH_VALUES:
+            values = [c[0] for c in choices]
+            values[slot] = bad
+            urls.append((fill(route, values), False))
+    return list(dict.fromkeys(urls))
+
+
+@pytest.mark.django_db
+def test_every_url_with_good_and_bad_ids_and_junk_queries(world):
+    rng = random.Random(20240611)
+    routes = list(all_routes())
+    assert len(routes) >= 40, "the resolver walk finds the whole site"
+    owner, outsider, anonymous = (client_for(world.alice), client_for(world.carol),
+                                  client_for(None))
+    problems, sent, crawled = [], 0, set()
+    for route, _pattern in routes:
+        fragment_ok = route in FRAGMENT_ROUTES
+        for url, is_valid in urls_for(route, world):
+            crawled.add(url)
+            clients = [("alice", owner)]
+            if is_valid:
+                clients += [("carol", outsider), ("anonymous", anonymous)]
+            for who, client in clients:
+                response = client.get(url)
+                sent += 1
+                problems += problems_of(response, label=f"GET {url} as {who}",
+                                        fragment_ok=fragment_ok)
+        # Junk query strings on the first valid URL, as the owner (the widest view).
+        url = urls_for(route, world)[0][0]
+        for query in junk_queries(rng):
+            response = owner.get(f"{url}?{query}")
+            sent += 1
+            problems += problems_of(response, label=f"GET {url}?{query[:60]}",
+                                    fragment_ok=fragment_ok)
+    print(f"crawl: {len(routes)} routes, {len(crawled)} URLs, {sent} requests")
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,308 @@
+"""Every URL of the site, tried as an anonymous visitor and as the outsider carol against
+alice's and bob's things (their decks, messages, games, challenges, hosted game).
+
+The inventory is checked against Django's resolver: a new URL that is not listed here
+fails the test, so each new page gets its permission check by construction.
+"""
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from decks.models import Deck
+from games import services as gs
+from games.models import ChatMessage, Game
+from players.models import Message, Purchase
+from tests.security.conftest import (
+    ALICE_DECK_NAME,
+    ALICE_DECK_NOTE,
+    ALICE_SECRET_BODY,
+    ALICE_SECRET_SUBJECT,
+    ALICE_SYSTEM_BODY,
+    CHALLENGE_NOTE,
+)
+
+pytestmark = pytest.mark.django_db
+
+CHAT_SECRET = "alice-chat-line-0f9e"
+MARKERS = (ALICE_SECRET_BODY, ALICE_SECRET_SUBJECT, ALICE_SYSTEM_BODY, ALICE_DECK_NOTE,
+           ALICE_DECK_NAME, CHALLENGE_NOTE, CHAT_SECRET)
+
+GAME_COMMANDS = ("ai-move", "substitute", "surrender", "surrender-cancel", "surrender-accept",
+                 "surrender-reject", "abort", "finish")
+
+# How each route treats people: "public" (anybody), "own" (a logged-in player's own
+# things, no object of anybody else in the URL), "foreign" (names alice's or bob's object:
+# an outsider gets 404), "open" (names someone else's object on purpose: a public profile,
+# a card, an avatar, a public replay, a hosted game anybody may join).
+ROUTES = {
+    "home": "public", "help": "public", "register": "public", "login": "public",
+    "logout": "public", "favicon": "public", "password_change": "own",
+    "players:list": "own", "players:detail": "open", "players:avatar": "open",
+    "players:hint_dismiss": "own",
+    "players:inbox": "own", "players:sent": "own", "players:message_new": "own",
+    "players:message_delete": "own", "players:message_detail": "foreign",
+    "players:settings": "own", "players:avatar_upload": "own", "players:avatar_remove": "own",
+    "players:shop": "own", "players:shop_confirm": "own", "players:shop_buy": "own",
+    "decks:list": "own", "decks:create": "own", "decks:import": "own", "decks:help": "own",
+    "decks:builder": "foreign", "decks:take": "foreign", "decks:return": "foreign",
+    "decks:rename": "foreign", "decks:reset": "foreign", "decks:note": "foreign",
+    "decks:tokens": "foreign", "decks:delete": "foreign", "decks:export": "foreign",
+    "decks:cards": "open", "decks:keywords": "open", "decks:card_detail": "open",
+    "games:list": "own", "games:challenge_new": "own",
+    "games:challenge_answer": "foreign", "games:challenge_cancel": "foreign",
+    "games:host": "own", "games:join": "open", "games:host_cancel": "foreign",
+    "games:ai_quick": "own", "games:ai_new": "own", "games:next": "own",
+    "games:turn_indicator": "own",
+    "games:detail": "foreign", "games:board": "foreign", "games:move": "foreign",
+    "games:command": "foreign", "games:leave": "foreign", "games:history": "foreign",
+    "games:chat": "foreign",
+    "games:replays": "open", "games:replay": "foreign", "games:statistics": "open",
+}
+
+
+def _route_names():
+    names = set()
+
+    def walk(resolver, namespace):
+        for pattern in resolver.url_patterns:
+            if isinstance(pattern, URLResolver):
+                if pattern.namespace == "admin":
+                    continue  # tests/security/test_admin.py
+                walk(pattern, pattern.namespace or namespace)
+            elif isinstance(pattern, URLPattern):
+                name = pattern.name or pattern.lookup_str.rsplit(".", 1)[-1]
+                names.add(f"{namespace}:{name}" if namespace else name)
+
+    walk(get_resolver(), None)
+    return names
+
+
+def test_every_url_is_in_the_inventory():
+    assert _route_names() == set(ROUTES)
+
+
+@pytest.fixture
+def world(alice, bob, carol, alice_deck, alice_messages, hidden_game, challenge, hosted):
+    gs.chat_post(game_id=hidden_game.pk, player=alice, body=CHAT_SECRET)
+    return {"alice": alice, "bob": bob, "carol": carol, "deck": alice_deck,
+            "messages": alice_messages, "game": hidden_game, "challenge": challenge,
+            "hosted": hosted}
+
+
+def _requests(world):
+    """(route, url, post data) for every route, aimed at alice's and bob's things."""
+    deck, game = world["deck"], world["game"]
+    message_ids = [str(m.pk) for m in world["messages"]]
+    card = deck.common[0]
+    version = game.version
+
+    def deck_url(name):
+        return reverse(f"decks:{name}", args=[deck.pk])
+
+    def game_url(name, *extra):
+        return reverse(f"games:{name}", args=[game.pk, *extra])
+
+    rows = [
+        ("home", reverse("home"), {}),
+        ("help", reverse("help"), {}),
+        ("register", reverse("register"), {}),
+        ("login", reverse("login"), {}),
+        ("favicon", "/favicon.ico", {}),
+        ("password_change", reverse("password_change"),
+         {"old_password": "wrong", "new_password1": "x", "new_password2": "x"}),
+        ("players:list", reverse("players:list"), {}),
+        ("players:detail", reverse("players:detail", args=["alice"]), {}),
+        ("players:avatar", reverse("players:avatar", args=[f"{world['alice'].pk}-0123456789ab.png"]),
+         {}),
+        ("players:hint_dismiss", reverse("players:hint_dismiss", args=["decks"]), {}),
+        ("players:inbox", reverse("players:inbox"), {}),
+        ("players:sent", reverse("players:sent"), {}),
+        ("players:message_new", reverse("players:message_new") + f"?reply={message_ids[0]}",
+         {"recipient": "alice", "subject": "hi", "body": "hello"}),
+        ("players:message_delete", reverse("players:message_delete"),
+         {"message": message_ids, "box": "inbox"}),
+        ("players:message_delete", reverse("players:message_delete"),
+         {"message": message_ids, "box": "sent"}),
+        *[("players:message_detail", reverse("players:message_detail", args=[pk]), {})
+          for pk in message_ids],
+        ("players:settings", reverse("players:settings"),
+         {"form": "profile", "profile-real_name": "carol", "player": world["alice"].pk}),
+        ("players:avatar_upload", reverse("players:avatar_upload"),
+         {"avatar-avatar": SimpleUploadedFile("a.png", b"not a picture")}),
+        ("players:avatar_remove", reverse("players:avatar_remove"), {}),
+        ("players:shop", reverse("players:shop"), {}),
+        ("players:shop_confirm", reverse("players:shop_confirm") + "?item=deck_slot", {}),
+        ("players:shop_buy", reverse("players:shop_buy"),
+         {"item": "deck_slot", "token": "guessed-token", "player": world["alice"].pk}),
+        ("decks:list", reverse("decks:list"), {}),
+        ("decks:create", reverse("decks:create"), {"name": "mine"}),
+        ("decks:import", reverse("decks:import"), {
+            "file": SimpleUploadedFile("d.json", json.dumps({"id": deck.pk}).encode()),
+            "name": ALICE_DECK_NAME}),
+        ("decks:help", reverse("decks:help"), {}),
+        ("decks:builder", deck_url("builder"), {}),
+        ("decks:take", deck_url("take"), {"card": card}),
+        ("decks:return", deck_url("return"), {"card": card}),
+        ("decks:rename", deck_url("rename"), {"name": "pwned"}),
+        ("decks:reset", deck_url("reset"), {}),
+        ("decks:note", deck_url("note"), {"note": "pwned"}),
+        ("decks:tokens", deck_url("tokens"), {"auto": "1"}),
+        ("decks:delete", deck_url("delete"), {}),
+        ("decks:export", deck_url("export"), {}),
+        ("decks:cards", reverse("decks:cards"), {}),
+        ("decks:keywords", reverse("decks:keywords"), {}),
+        ("decks:card_detail", reverse("decks:card_detail", args=[card]), {}),
+        ("games:list", reverse("games:list"), {}),
+        ("games:challenge_new", reverse("games:challenge_new"), {"opponent": "alice"}),
+        ("games:challenge_answer", reverse("games:challenge_answer", args=[world["challenge"].pk]),
+         {"answer": "accept", "deck": deck.pk}),
+        ("games:challenge_answer", reverse("games:challenge_answer", args=[world["challenge"].pk]),
+         {"answer": "reject"}),
+        ("games:challenge_cancel", reverse("games:challenge_cancel", args=[world["challenge"].pk]),
+         {}),
+        ("games:host", reverse("games:host"), {"deck": deck.pk}),
+        ("games:join", reverse("games:join", args=[world["hosted"].pk]), {"deck": deck.pk}),
+        ("games:host_cancel", reverse("games:host_cancel", args=[world["hosted"].pk]), {}),
+        ("games:ai_quick", reverse("games:ai_quick"), {}),
+        ("games:ai_new", reverse("games:ai_new"), {"kind": "standard", "deck": deck.pk}),
+        ("games:next", reverse("games:next"), {}),
+        ("games:turn_indicator", reverse("games:turn_indicator"), {}),
+        ("games:detail", game_url("detail"), {}),
+        ("games:board", game_url("board"), {}),
+        ("games:move", game_url("move"), {"position": 1, "version": version}),
+        ("games:move", game_url("move"), {"position": 1, "action": "discard",
+                                          "version": version}),
+        ("games:move", game_url("move"), {"position": 1, "action": "preview"}),
+        *[("games:command", game_url("command", command), {"version": version})
+          for command in GAME_COMMANDS],
+        ("games:leave", game_url("leave"), {}),
+        ("games:history", game_url("history"), {}),
+        ("games:chat", game_url("chat"), {"body": "carol was here"}),
+        ("games:replays", reverse("games:replays"), {}),
+        ("games:replay", game_url("replay"), {}),
+        ("games:statistics", reverse("games:statistics"), {}),
+        ("logout", reverse("logout"), {}),  # last: it ends the session
+    ]
+    return rows
+
+
+def _snapshot(world):
+    """Everything of alice and bob that an outsider's request must leave untouched."""
+    alice, bob = world["alice"], world["bob"]
+    owners = (alice.pk, bob.pk)
+    return {
+        "decks": list(Deck.objects.filter(player__in=owners).order_by("pk").values()),
+        # carol may write to alice: only the messages that were there before count
+        "messages": list(Message.objects.filter(pk__in=[m.pk for m in world["messages"]])
+                         .order_by("pk").values()),
+        "games": list(Game.objects.filter(pk__in=[world["game"].pk, world["challenge"].pk,
+                                                  world["hosted"].pk]).order_by("pk")
+                      .values("pk", "status", "version", "player2_id", "outcome",
+                              "surrender_requested_by_id", "player1_left", "player2_left")),
+        "chat": list(ChatMessage.objects.order_by("pk").values("pk", "body")),
+        "purchases": list(Purchase.objects.filter(player__in=owners).values()),
+        "players": [(p.gold, p.extra_deck_slots, p.extra_game_slots, p.settings.real_name,
+                     p.settings.avatar.name if p.settings.avatar else "",
+                     list(p.settings.dismissed_hints))
+                    for p in (alice, bob) for _ in [p.refresh_from_db() or p.settings.refresh_from_db()]],
+    }
+
+
+def _body(response):
+    if getattr(response, "streaming", False):
+        return b"".join(response.streaming_content).decode(errors="replace")
+    return response.content.decode(errors="replace")
+
+
+def _rewind(data):
+    for value in data.values():
+        if hasattr(value, "seek"):
+            value.seek(0)
+    return data
+
+
+def test_anonymous_visitor_reaches_only_public_pages(world):
+    before = _snapshot(world)
+    login_url = reverse("login")
+    tried = 0
+    for route, url, data in _requests(world):
+        for method in ("get", "post"):
+            client = Client()
+            response = getattr(client, method)(url, _rewind(data) if method == "post" else None)
+            tried += 1
+            assert response.status_code != 500, (route, method)
+            body = _body(response)
+            for marker in MARKERS:
+                assert marker not in body, (route, method, marker)
+            if ROUTES[route] == "public" or route == "players:avatar":
+                continue
+            if response.status_code == 405:
+                continue  # wrong method: refused before anything else
+            assert response.status_code == 302, (route, method, response.status_code)
+            assert response.url.startswith(login_url), (route, method, response.url)
+    assert _snapshot(world) == before
+    assert tried >= 2 * len(ROUTES)
+
+
+@pytest.mark.parametrize("carol_has_a_deck", [False, True])
+def test_outsider_cannot_see_or_touch_other_players_things(world, client_of, carol_has_a_deck):
+    from tests.games.conftest import make_deck
+
+    carol = world["carol"]
+    if carol_has_a_deck:  # so that deck-taking actions get past "you need a deck"
+        make_deck(carol, name="Carol's deck")
+    before = _snapshot(world)
+    tried = 0
+    for route, url, data in _requests(world):
+        for method in ("get", "post"):
+            client = client_of(carol)
+            response = getattr(client, method)(url, _rewind(data) if method == "post" else None,
+                                               follow=True)
+            tried += 1
+            status = response.status_code
+            assert status != 500, (route, method)
+            body = _body(response)
+            for marker in MARKERS:
+                assert marker not in body, (route, method, marker)
+            if ROUTES[route] == "foreign":
+                if route in ("games:challenge_answer", "games:challenge_cancel",
+                             "games:host_cancel"):
+                    # Answered with a message on the games list; the snapshot proves
+                    # nothing happened.
+                    assert status in (200, 404, 405), (route, method, status)
+                else:
+                    assert status in (404, 405), (route, method, status)
+            assert _snapshot(world) == before, (route, method)
+    assert tried >= 2 * len(ROUTES)
+
+
+def test_outsider_cannot_join_a_challenge_meant_for_someone_else(world, client_of):
+    """The join URL is open for hosted games only; a challenge sent to bob is not one."""
+    from tests.games.conftest import make_deck
+
+    carol = world["carol"]
+    deck = make_deck(carol, name="Carol's deck")
+    challenge = world["challenge"]
+    client_of(carol).post(reverse("games:join", args=[challenge.pk]), {"deck": deck.pk})
+    challenge.refresh_from_db()
+    assert challenge.player2_id == world["bob"].pk and challenge.status == Game.Status.WAITING
+    # bob cannot withdraw alice's challenge; alice cannot answer her own
+    client_of(world["bob"]).post(reverse("games:challenge_cancel", args=[challenge.pk]))
+    client_of(world["alice"]).post(reverse("games:challenge_answer", args=[challenge.pk]),
+                                   {"answer": "reject"})
+    assert Game.objects.filter(pk=challenge.pk, status=Game.Status.WAITING).exists()
+    # the rightful answers work
+    client_of(world["bob"]).post(reverse("games:challenge_answer", args=[challenge.pk]),
+                                 {"answer": "reject"})
+    assert not Game.objects.filter(pk=challenge.pk, status=Game.Status.WAITING).exists()
+
+
+def test_bob_cannot_cancel_alices_hosted_game(world, client_of):
+    hosted = world["hosted"]
+    client_of(world["bob"]).post(reverse("games:host_cancel", args=[hosted.pk]))
+    assert Game.objects.filter(pk=hosted.pk, status=Game.Status.WAITING).exists()
+    client_of(world["alice"]).post(reverse("games:host_cancel", args=[hosted.pk]))
+    assert not Game.objects.filter(pk=hosted.pk).exists()

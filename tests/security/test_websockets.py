@@ -1,0 +1,160 @@
+"""The live socket, tested through the real ASGI application (origin check, session auth,
+routing): who may connect, what they hear, and that malformed frames do no harm."""
+import asyncio
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from games import services as gs
+from marcomage.asgi import application
+from tests.security.conftest import hidden_cards_of, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = b"http://localhost"
+
+
+def _run(coroutine_function, *args):
+    """Run an async body on its own loop in its own thread (Playwright's sync API may hold
+    the main thread's loop in the same pytest process)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine_function(*args)).result(timeout=60)
+
+
+def _cookie_of(player):
+    client = Client()
+    client.force_login(player.user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+def _socket(path, *, cookie=None, origin=ORIGIN):
+    headers = [(b"host", b"localhost")]
+    if origin is not None:
+        headers.append((b"origin", origin))
+    if cookie is not None:
+        headers.append((b"cookie", cookie))
+    return WebsocketCommunicator(application, path, headers=headers)
+
+
+async def _frames(socket, timeout=0.5):
+    # receive_nothing, not a receive timeout: a timeout cancels the application under test.
+    out = []
+    while not await socket.receive_nothing(timeout=timeout):
+        out.append(await socket.receive_from())
+    return out
+
+
+# ------------------------------------------------------------------ who may connect
+def test_anonymous_outsider_and_foreign_origin_are_refused(alice, bob, carol):
+    game = start_game(alice, bob, hidden=True)
+    _run(_refusals, game.pk, _cookie_of(carol), _cookie_of(bob))
+
+
+async def _refusals(game_id, carol_cookie, bob_cookie):
+    for path in (f"/ws/games/{game_id}/", "/ws/games/"):
+        anonymous = _socket(path)
+        connected, code = await anonymous.connect()
+        assert not connected and code == 4401, path
+        await anonymous.disconnect()
+    outsider = _socket(f"/ws/games/{game_id}/", cookie=carol_cookie)
+    connected, code = await outsider.connect()
+    assert not connected and code == 4404
+    await outsider.disconnect()
+    missing = _socket(f"/ws/games/{game_id + 999}/", cookie=bob_cookie)
+    connected, code = await missing.connect()
+    assert not connected and code == 4404
+    await missing.disconnect()
+    # A page of another site cannot open a socket with bob's cookie (cross-site hijacking).
+    for origin in (b"http://evil.example", b"null", b"http://localhost.evil.example"):
+        foreign = _socket(f"/ws/games/{game_id}/", cookie=bob_cookie, origin=origin)
+        connected, _ = await foreign.connect()
+        assert not connected, origin
+        await foreign.disconnect()
+    # Unknown routes are not served at all.
+    with pytest.raises(ValueError):
+        unknown = _socket("/ws/admin/", cookie=bob_cookie)
+        await unknown.connect()
+    # The rightful player gets in.
+    player = _socket(f"/ws/games/{game_id}/", cookie=bob_cookie)
+    connected, _ = await player.connect()
+    assert connected
+    await player.disconnect()
+
+
+# ------------------------------------------------------------------ what they hear
+def test_frames_during_a_hidden_game_carry_no_cards(alice, bob, carol):
+    game = start_game(alice, bob, hidden=True)
+    _run(_listen_while_playing, game, alice, _cookie_of(bob), _cookie_of(carol))
+
+
+async def _listen_while_playing(game, alice, bob_cookie, carol_cookie):
+    bob_socket = _socket(f"/ws/games/{game.pk}/", cookie=bob_cookie)
+    assert (await bob_socket.connect())[0]
+    carol_socket = _socket("/ws/games/", cookie=carol_cookie)  # her own player channel
+    assert (await carol_socket.connect())[0]
+    secrets = set()
+    for _ in range(6):
+        secrets |= await _move_and_collect_secrets(game)
+    await database_sync_to_async(gs.chat_post)(game_id=game.pk, player=alice,
+                                               body="my plan: play the rare card next")
+    frames = await _frames(bob_socket)
+    assert frames, "bob must hear about the moves"
+    for raw in frames:
+        frame = json.loads(raw)
+        assert set(frame) <= {"event", "what", "version", "here"}, frame
+        assert "plan" not in raw
+        for value in frame.values():
+            assert not isinstance(value, (list, dict)), frame
+    assert secrets
+    assert await _frames(carol_socket, timeout=0.3) == []  # carol hears nothing of it
+    await bob_socket.disconnect()
+    await carol_socket.disconnect()
+
+
+@database_sync_to_async
+def _move_and_collect_secrets(game):
+    game.refresh_from_db()
+    secret = hidden_cards_of(game, seat=0)
+    mover = game.player1 if game.current_seat == 0 else game.player2
+    gs.game_discard_card(game_id=game.pk, player=mover, version=game.version, position=2)
+    game.refresh_from_db()
+    return secret | hidden_cards_of(game, seat=0)
+
+
+# ------------------------------------------------------------------ malformed frames
+MALFORMED = [
+    "not json at all",
+    "[1, 2, 3]",
+    '"a string"',
+    "42",
+    "null",
+    '{"type": 5}',
+    '{"type": ["ping"]}',
+    '{"type": "ping", "extra": ' + "[" * 500 + "]" * 500 + "}",
+    "{" * 10000,
+    '{"type": "' + "x" * 200_000 + '"}',
+    "\u0000\u0001",
+]
+
+
+def test_malformed_frames_do_not_break_the_socket(alice, bob):
+    game = start_game(alice, bob)
+    _run(_malformed, game.pk, _cookie_of(bob))
+
+
+async def _malformed(game_id, bob_cookie):
+    socket = _socket(f"/ws/games/{game_id}/", cookie=bob_cookie)
+    assert (await socket.connect())[0]
+    for text in MALFORMED:
+        await socket.send_to(text_data=text)
+        # Still alive and sane: a ping after each bad frame is answered.
+        await socket.send_to(text_data=json.dumps({"type": "ping"}))
+        assert json.loads(await socket.receive_from(timeout=2)) == {"event": "pong"}, text[:40]
+    await socket.send_to(bytes_data=b"\x00\xff binary")
+    await socket.send_to(text_data=json.dumps({"type": "ping"}))
+    assert json.loads(await socket.receive_from(timeout=2)) == {"event": "pong"}
+    await socket.disconnect()

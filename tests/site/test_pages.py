@@ -1,0 +1,53 @@
+"""The layout, error pages and public pages."""
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_for_visitors_offers_register_and_login(client):
+    html = client.get(reverse("home")).content.decode()
+    assert reverse("register") in html and reverse("login") in html
+
+
+def test_navigation_shows_the_logged_in_name(client, alice):
+    client.force_login(alice.user)
+    html = client.get(reverse("home")).content.decode()
+    assert 'class="nav-name"' in html and ">alice<" in html
+
+
+def test_404_page_is_in_site_style(client):
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404
+    assert "lost in the fog" in response.content.decode()
+
+
+def test_500_page_renders_without_context():
+    from marcomage.views import error_500
+
+    response = error_500(None)
+    assert response.status_code == 500 and b"a spell went wrong" in response.content
+
+
+def test_help_page(client):
+    response = client.get(reverse("help"))
+    assert response.status_code == 200 and b"How a game is won" in response.content
+
+
+def test_favicon_redirects_to_static(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response.url.endswith("favicon.svg")
+
+
+def test_security_headers(client):
+    response = client.get(reverse("home"))
+    assert response["X-Frame-Options"] == "DENY"
+    assert "default-src 'self'" in response["Content-Security-Policy"]
+
+
+def test_admin_is_not_open_to_players(alice):
+    c = Client()
+    c.force_login(alice.user)
+    response = c.get("/admin/")
+    assert response.status_code == 302 and "/admin/login/" in response.url
