@@ -30,7 +30,7 @@
 
   function refreshBoard() {
     if (!boardUrl || !document.getElementById("board") || !window.htmx) return;
-    // Keep the chosen card and mode across a refresh that does not change the game.
+    // The chosen card and mode survive a refresh of the same version (see restoreChoice).
     window.htmx.ajax("GET", boardUrl, { target: "#board", swap: "outerHTML" });
   }
 
@@ -141,14 +141,44 @@
     var current = boardVersion();
     if (match && current !== null && Number(match[1]) < Number(current)) {
       event.detail.shouldSwap = false;
+    } else if (match && match[1] === current) {
+      keptChoice = currentChoice();
     }
   });
+
+  // A refresh of the same version (a reconnect's catch-up, a poll) must not undo the card
+  // and mode the player has just chosen: remember them before the swap, restore after.
+  var keptChoice = null;
+
+  function currentChoice() {
+    var checked = document.querySelector("#board input.slot-radio:checked");
+    var modes = {};
+    document.querySelectorAll("#board select[name^='mode_']").forEach(function (select) {
+      modes[select.name] = select.value;
+    });
+    return { slot: checked ? checked.id : null, modes: modes };
+  }
+
+  function restoreChoice(choice) {
+    if (choice.slot) {
+      var radio = document.getElementById(choice.slot);
+      if (radio && !radio.disabled) radio.checked = true;
+    }
+    Object.keys(choice.modes).forEach(function (name) {
+      var select = document.querySelector("#board select[name='" + name + "']");
+      if (select) select.value = choice.modes[name];
+    });
+  }
 
   // A board swapped in after the opponent moved announces whose turn it is.
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.target && event.target.id === "board") {
       window.__marcomageBoardSwaps = (window.__marcomageBoardSwaps || 0) + 1;
     }
+    if (keptChoice && document.getElementById("board")) {
+      restoreChoice(keptChoice);
+    }
+    keptChoice = null;
   });
 
   if (document.readyState === "loading") {

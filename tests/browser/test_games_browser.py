@@ -169,9 +169,13 @@ def test_two_browsers_see_each_others_moves_without_reload(browser, asgi_url, al
         started = time.perf_counter()
         pages[mover].locator(".slot-label").nth(1).click()
         pages[mover].click("#discard-button")
+        # The mover's own board first: if this times out, the move never happened.
+        pages[mover].wait_for_function(
+            f"() => Number(document.querySelector('#board').dataset.version) > {version}",
+            timeout=15000)
         pages[watcher].wait_for_function(
             f"() => Number(document.querySelector('#board').dataset.version) > {version}",
-            timeout=5000)
+            timeout=15000)
         timings.append(time.perf_counter() - started)
         assert navigations == []  # the watcher's page changed without a reload
     screenshot_page = pages["bob"]
@@ -185,6 +189,31 @@ def test_two_browsers_see_each_others_moves_without_reload(browser, asgi_url, al
     print(f"play-to-change in the other browser: median {median * 1000:.0f} ms, "
           f"all {[round(t * 1000) for t in timings]} ms")
     assert median < 1.0
+
+
+def test_a_refresh_of_the_same_board_keeps_the_chosen_card(page, asgi_url, alice, bob):
+    """A catch-up refresh (socket reconnect, polling) arriving after the player chose a
+    card must not clear the choice, or the next Discard would send no card."""
+    from games import services as gs
+
+    game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
+    game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
+    mover = "alice" if game.current_seat == 0 else "bob"
+    _login(page, asgi_url, mover)
+    page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+    page.wait_for_selector("#live-status[data-state=live]")
+    page.locator(".slot-label").nth(2).click()
+    assert page.locator("#slot-3").is_checked()
+    swaps = page.evaluate("window.__marcomageBoardSwaps || 0")
+    board_url = page.locator("#game-live").get_attribute("data-board-url")
+    page.evaluate(f"htmx.ajax('GET', '{board_url}', {{target: '#board', swap: 'outerHTML'}})")
+    page.wait_for_function(f"(window.__marcomageBoardSwaps || 0) > {swaps}")
+    assert page.locator("#slot-3").is_checked()
+    page.click("#discard-button")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#board').dataset.version) > {game.version}")
+    game.refresh_from_db()
+    assert game.turns.count() == 1
 
 
 def test_the_game_works_without_javascript(browser, asgi_url, alice, bob):
