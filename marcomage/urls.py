@@ -12,6 +12,9 @@ urlpatterns = [
     path("", include("players.urls")),
     path("", include("decks.urls")),
     path("", include("games.urls")),
+    path("forum/", include("forum.urls")),
+    path("concepts/", include("concepts.urls")),
+    path("novels/", include("marcomage.urls_novels")),
 ]
 
 handler403 = "marcomage.views.error_403"
