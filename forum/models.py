@@ -4,6 +4,7 @@ A thread keeps its post count and the time and author of its last post on its ow
 row (written by forum.services in the same transaction as the post), so the lists
 never count or aggregate posts.
 """
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -12,11 +13,18 @@ from players.models import Player
 
 THREAD_TITLE_MAX = 80
 POST_BODY_MAX = 10_000
+# First path parts of the forum's own pages (forum/urls.py): no section may use them.
+RESERVED_SECTION_SLUGS = frozenset({"search", "thread", "post", "read-all"})
+
+
+def _slug_not_reserved(value):
+    if value in RESERVED_SECTION_SLUGS:
+        raise ValidationError("This address is used by a forum page; choose another one.")
 
 
 class ForumSection(models.Model):
     name = models.CharField(max_length=60)
-    slug = models.SlugField(max_length=40, unique=True)
+    slug = models.SlugField(max_length=40, unique=True, validators=[_slug_not_reserved])
     description = models.CharField(max_length=200, blank=True)
     position = models.PositiveSmallIntegerField(default=0, help_text="Lower comes first")
 

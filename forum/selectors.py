@@ -106,13 +106,33 @@ def thread_list_page(section, player, page=1):
     return page_obj
 
 
+# Larger numbers overflow the database's integer column: such an id cannot exist.
+_MAX_ID = 2**63 - 1
+
+
+def _valid_id(pk) -> bool:
+    return isinstance(pk, int) and 0 < pk <= _MAX_ID
+
+
 def thread_by_id(pk):
+    if not _valid_id(pk):
+        return None
     return ForumThread.objects.select_related("section", "author__user").filter(pk=pk).first()
 
 
 def post_by_id(pk):
+    if not _valid_id(pk):
+        return None
     return (ForumPost.objects.select_related("thread__section", "author__user")
             .filter(pk=pk).first())
+
+
+def post_exists(pk) -> bool:
+    return _valid_id(pk) and ForumPost.objects.filter(pk=pk).exists()
+
+
+def last_post_of(thread):
+    return ForumPost.objects.filter(thread=thread).order_by("-created_at", "-pk").first()
 
 
 def thread_read_at(thread, player):

@@ -33,6 +33,10 @@ class ForumError(Exception):
     """Something a player asked for cannot be done; the text says why."""
 
 
+class DuplicatePostError(ForumError):
+    """The reply repeats the author's previous post of a moment ago (a double submit)."""
+
+
 def is_moderator(player: Player | None) -> bool:
     return player is not None and player.user.is_staff
 
@@ -131,7 +135,8 @@ def post_create(*, thread: ForumThread, author: Player, body: str) -> ForumPost:
                 .order_by("-created_at", "-pk").values("body", "created_at").first())
     if (previous is not None and previous["body"] == body
             and now - previous["created_at"] < DOUBLE_SUBMIT_WINDOW):
-        raise ForumError("You have just posted exactly this reply; it was not posted twice.")
+        raise DuplicatePostError("You have just posted exactly this reply; it was not posted "
+                                 "a second time.")
     post = ForumPost.objects.create(thread=thread, author=author, body=body,
                                     body_html=bbcode_to_html(body), created_at=now)
     ForumThread.objects.filter(pk=thread.pk).update(

@@ -2,6 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
+import forum.models
 from django.db import migrations, models
 
 
@@ -19,7 +20,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=60)),
-                ('slug', models.SlugField(max_length=40, unique=True)),
+                ('slug', models.SlugField(max_length=40, unique=True, validators=[forum.models._slug_not_reserved])),
                 ('description', models.CharField(blank=True, max_length=200)),
                 ('position', models.PositiveSmallIntegerField(default=0, help_text='Lower comes first')),
             ],

@@ -1,0 +1,19 @@
+import pytest
+
+from forum import services
+from tests.factories import PlayerFactory
+
+
+@pytest.fixture
+def moderator(db):
+    player = PlayerFactory(user__username="mod")
+    player.user.is_staff = True
+    player.user.save(update_fields=["is_staff"])
+    return player
+
+
+@pytest.fixture
+def thread(alice):
+    """alice's thread in General with one post."""
+    return services.thread_create(section="general", author=alice, title="Best opening cards",
+                                  body="What do you play first?")
