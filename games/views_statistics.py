@@ -3,6 +3,7 @@ from django.contrib import messages
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from concepts.selectors import IMPLEMENTED_STATES, SUGGESTED_STATES, concepts_top_authors
 from players.sections import section_required
 
 from . import selectors_statistics as selectors
@@ -29,6 +30,10 @@ def statistics_page(request):
     return render(request, "games/statistics/index.html", {
         **selectors.card_statistics(period=period, length=length),
         "games": selectors.game_statistics(),
+        "concept_tables": [
+            ("suggested", "Suggested concepts", concepts_top_authors(SUGGESTED_STATES)),
+            ("implemented", "Implemented concepts", concepts_top_authors(IMPLEMENTED_STATES)),
+        ],
         "periods": selectors.PERIODS,
         "lengths": selectors.LIST_LENGTHS,
         "section": "statistics",

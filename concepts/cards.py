@@ -1,0 +1,73 @@
+"""Concepts drawn like real cards, and the keyword facts a concept may use.
+
+The card component (templates/partials/card.html) draws engine cards by id and caches
+their markup per id, so a concept cannot go through it. ``concept_face`` builds the same
+kind of object from a Concept and templates/concepts/_card.html draws it with the same
+markup and CSS classes (static/css/cards.css), reusing the keyword insignias and the
+generated emblem of decks.catalogue.
+"""
+from dataclasses import dataclass
+from functools import cache
+from types import SimpleNamespace
+
+from django.urls import reverse
+from django.utils.safestring import SafeString
+
+from decks.catalogue import _emblem_svg, keyword_face, keyword_names
+from games import engine
+
+RANK_OF_RARITY = {"Common": 0, "Uncommon": 1, "Rare": 2}
+PARAM_MAX = 99
+
+
+@cache
+def concept_keywords() -> tuple:
+    """The 36 keyword names of the game, in the engine's order."""
+    return keyword_names()
+
+
+@cache
+def param_keywords() -> tuple:
+    """Keywords that carry a number on real cards (Charge (3), Enduring (2))."""
+    seen = {name for card in engine.all_cards() for name in card.kw_param}
+    return tuple(name for name in concept_keywords() if name in seen)
+
+
+@dataclass(frozen=True)
+class ConceptFace:
+    """What templates/concepts/_card.html needs (the same names as decks' CardFace)."""
+
+    id: int | None
+    name: str
+    rarity: str
+    rarity_class: str
+    bricks: int
+    gems: int
+    recruits: int
+    keywords: tuple
+    text: SafeString
+    picture_url: str
+    art: str
+
+    @property
+    def is_free(self):
+        return not (self.bricks or self.gems or self.recruits)
+
+
+def concept_face(concept) -> ConceptFace:
+    """The face of a saved Concept, or of an unsaved one (the edit preview)."""
+    rarity = concept.rarity if concept.rarity in RANK_OF_RARITY else "Common"
+    params = concept.keyword_params or {}
+    names = [k for k in concept_keywords() if k in (concept.keywords or ())]
+    keywords = tuple(keyword_face(name, params.get(name)) for name in names)
+    picture_url = ""
+    if concept.picture:
+        picture_url = reverse("concepts:picture", args=[concept.picture_filename])
+    # Our own emblem for concepts without a picture: derived from the concept, not a card.
+    seed = f"concept-{concept.pk}" if concept.pk else f"concept-new-{concept.name}"
+    art = _emblem_svg(SimpleNamespace(id=seed, keywords=names, rank=RANK_OF_RARITY[rarity]))
+    return ConceptFace(
+        id=concept.pk, name=concept.name or "Unnamed concept", rarity=rarity,
+        rarity_class=rarity.lower(), bricks=concept.bricks or 0, gems=concept.gems or 0,
+        recruits=concept.recruits or 0, keywords=keywords,
+        text=SafeString(concept.effect_html or ""), picture_url=picture_url, art=art)

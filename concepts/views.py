@@ -1,0 +1,237 @@
+"""The concepts section: list, details, the concept form, deletion and the staff review."""
+import re
+
+from django.contrib import messages as flash
+from django.core.files.storage import default_storage
+from django.http import FileResponse, Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from marcomage.bbcode import bbcode_to_html
+from players.sections import section_required
+
+from . import selectors, services
+from .cards import concept_face
+from .forms import ConceptFilterForm, ConceptForm, ConceptStateForm
+from .models import Concept
+from .pictures import PictureError
+
+FILTER_DEFAULTS = {"author": "", "state": "", "rarity": "", "period": "", "mine": "",
+                   "sort": "new"}
+
+
+def _filters(request):
+    data = {key: request.GET.get(key, default) for key, default in FILTER_DEFAULTS.items()}
+    form = ConceptFilterForm(data)
+    if not form.is_valid():  # a hand-made URL: show the defaults rather than an error
+        flash.warning(request, "Some filters were not understood; showing all concepts.")
+        form = ConceptFilterForm(FILTER_DEFAULTS)
+        form.is_valid()
+    c = form.cleaned_data
+    filters = selectors.ConceptFilters(author=c["author"].strip(), state=c["state"],
+                                       rarity=c["rarity"], period=c["period"],
+                                       mine=c["mine"], sort=c["sort"] or "new")
+    return form, filters
+
+
+@require_GET
+@section_required("concepts")
+def concept_list(request):
+    viewer = request.user.player
+    form, filters = _filters(request)
+    page_obj = selectors.concepts_list(filters, viewer=viewer, page=request.GET.get("page", 1))
+    previous = services.concepts_visit_mark(player=viewer)
+    since = previous or viewer.created_at
+    rows = [{"concept": c, "is_new": c.created_at > since and c.author_id != viewer.pk}
+            for c in page_obj.object_list]
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "concepts/list.html", {
+        "form": form, "filters": filters, "page_obj": page_obj, "rows": rows,
+        "query": query.urlencode(), "section": "concepts",
+    })
+
+
+def _concept_or_404(pk):
+    concept = selectors.concept_for_page(pk)
+    if concept is None:
+        raise Http404("No such concept")
+    return concept
+
+
+@require_GET
+@section_required("concepts")
+def concept_detail(request, concept_id):
+    viewer = request.user.player
+    concept = _concept_or_404(concept_id)
+    staff = services.is_staff(viewer)
+    return render(request, "concepts/detail.html", {
+        "concept": concept, "face": concept_face(concept),
+        "can_edit": services.concept_can_edit(viewer, concept),
+        "is_author": concept.author_id == viewer.pk,
+        "is_staff": staff,
+        "state_form": ConceptStateForm(initial={"state": concept.state,
+                                                "feedback": concept.feedback}) if staff else None,
+        "section": "concepts",
+    })
+
+
+def _form_page(request, form, *, concept=None, status=200):
+    return render(request, "concepts/form.html", {
+        "form": form, "concept": concept,
+        "face": concept_face(concept) if concept is not None else None,
+        "section": "concepts",
+    }, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@section_required("concepts")
+def concept_new(request):
+    viewer = request.user.player
+    if request.method == "GET":
+        return _form_page(request, ConceptForm())
+    form = ConceptForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _form_page(request, form, status=400)
+    try:
+        concept, created = services.concept_create(
+            author=viewer, data=form.service_data(), picture=form.cleaned_data.get("picture"))
+    except PictureError as error:
+        form.add_error("picture", str(error))
+        return _form_page(request, form, status=400)
+    except services.ConceptError as error:
+        form.add_error(None, str(error))
+        return _form_page(request, form, status=400)
+    if created:
+        flash.success(request, "Your concept has been submitted. The staff will review it.")
+    else:
+        flash.info(request, "This concept was already submitted a moment ago; here it is.")
+    return redirect(concept)
+
+
+@require_http_methods(["GET", "POST"])
+@section_required("concepts")
+def concept_edit(request, concept_id):
+    viewer = request.user.player
+    concept = _concept_or_404(concept_id)
+    if not services.concept_can_edit(viewer, concept):
+        if concept.author_id != viewer.pk:
+            raise Http404("No such concept")
+        flash.error(request, f"This concept is {concept.get_state_display().lower()}: it can "
+                             "no longer be changed.")
+        return redirect(concept)
+    has_picture = bool(concept.picture)
+    if request.method == "GET":
+        form = ConceptForm(initial=ConceptForm.initial_of(concept), has_picture=has_picture)
+        return _form_page(request, form, concept=concept)
+    form = ConceptForm(request.POST, request.FILES, has_picture=has_picture)
+    if not form.is_valid():
+        return _form_page(request, form, concept=concept, status=400)
+    try:
+        concept = services.concept_update(
+            concept_id=concept.pk, editor=viewer, data=form.service_data(),
+            picture=form.cleaned_data.get("picture"),
+            remove_picture=form.cleaned_data.get("remove_picture", False))
+    except PictureError as error:
+        form.add_error("picture", str(error))
+        return _form_page(request, form, concept=concept, status=400)
+    except services.ConceptPermissionError:
+        raise Http404("No such concept") from None
+    except services.ConceptError as error:
+        form.add_error(None, str(error))
+        return _form_page(request, form, concept=concept, status=400)
+    flash.success(request, "Your changes have been saved.")
+    return redirect(concept)
+
+
+@require_http_methods(["GET", "POST"])
+@section_required("concepts")
+def concept_delete(request, concept_id):
+    viewer = request.user.player
+    concept = selectors.concept_for_page(concept_id)
+    if concept is None:
+        if request.method == "POST":  # a second click after the first deleted it
+            flash.info(request, "That concept has already been deleted.")
+            return redirect("concepts:list")
+        raise Http404("No such concept")
+    if not services.concept_can_delete(viewer, concept):
+        if concept.author_id != viewer.pk:
+            raise Http404("No such concept")
+        flash.error(request, f"This concept is {concept.get_state_display().lower()}: it stays "
+                             "on record and can no longer be deleted.")
+        return redirect(concept)
+    if request.method == "GET":
+        return render(request, "concepts/delete.html", {
+            "concept": concept, "face": concept_face(concept), "section": "concepts"})
+    try:
+        services.concept_delete(concept_id=concept.pk, player=viewer)
+    except services.ConceptPermissionError:
+        raise Http404("No such concept") from None
+    except services.ConceptError as error:
+        flash.error(request, str(error))
+        return redirect(concept)
+    flash.success(request, f"The concept “{concept.name}” has been deleted.")
+    return redirect("concepts:list")
+
+
+@require_POST
+@section_required("concepts")
+def concept_state(request, concept_id):
+    viewer = request.user.player
+    if not services.is_staff(viewer):
+        raise Http404("No such page")
+    concept = _concept_or_404(concept_id)
+    form = ConceptStateForm(request.POST)
+    if not form.is_valid():
+        flash.error(request, "Please choose one of the four states (the feedback may be at "
+                             "most 2000 characters); nothing was changed.")
+        return redirect(concept)
+    try:
+        services.concept_set_state(concept_id=concept.pk, staff=viewer,
+                                   state=form.cleaned_data["state"],
+                                   feedback=form.cleaned_data["feedback"])
+    except services.ConceptError as error:
+        flash.error(request, str(error))
+        return redirect(concept)
+    flash.success(request, "The review has been saved.")
+    return redirect(concept)
+
+
+@require_POST
+@section_required("concepts")
+def concept_preview(request):
+    """The card as the form stands (htmx, while typing); never saves anything."""
+    form = ConceptForm(request.POST)
+    form.is_valid()
+    data = form.cleaned_data
+    params = {}
+    try:
+        params = form.service_data()["keyword_params"]
+    except KeyError:
+        pass
+    effect = (data.get("effect") or "")
+    concept = Concept(name=data.get("name") or "", rarity=data.get("rarity") or "Common",
+                      bricks=data.get("bricks") or 0, gems=data.get("gems") or 0,
+                      recruits=data.get("recruits") or 0,
+                      keywords=list(data.get("keywords") or ()), keyword_params=params,
+                      effect_html=bbcode_to_html(effect))
+    return render(request, "concepts/_preview.html", {"face": concept_face(concept)})
+
+
+PICTURE_NAME = re.compile(r"^c[0-9]+-[0-9a-f]{12}\.png$")
+
+
+@require_GET
+@section_required("concepts")
+@cache_control(max_age=7 * 24 * 3600, private=True, immutable=True)
+def concept_picture(request, filename):
+    """A concept's picture by its unique file name (a new upload gets a new name)."""
+    if not PICTURE_NAME.match(filename):
+        raise Http404("No such picture")
+    path = f"concepts/{filename}"
+    if not default_storage.exists(path):
+        raise Http404("No such picture")
+    response = FileResponse(default_storage.open(path, "rb"), content_type="image/png")
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
