@@ -12,7 +12,7 @@ class ConceptAdmin(admin.ModelAdmin):
     search_fields = ("name", "author__user__username", "effect")
     list_select_related = ("author__user",)
     list_editable = ("state",)
-    raw_id_fields = ("author",)
+    raw_id_fields = ("author", "thread")
     readonly_fields = ("effect_html", "created_at")
     date_hierarchy = "created_at"
     actions = ["mark_interesting", "mark_implemented", "mark_rejected", "mark_waiting"]

@@ -51,6 +51,9 @@ class Concept(models.Model):
                                 help_text="The staff's answer, shown on the concept's page")
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     modified_at = models.DateTimeField(default=timezone.now, db_index=True)
+    # The concept's thread in the forum's "concepts" section, once someone opened one.
+    thread = models.OneToOneField("forum.ForumThread", on_delete=models.SET_NULL, null=True,
+                                  blank=True, related_name="concept")
 
     class Meta:
         ordering = ["-created_at", "-pk"]

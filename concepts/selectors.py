@@ -61,7 +61,7 @@ def concepts_list(filters: ConceptFilters, *, viewer=None, page=1):
 
 def concept_for_page(pk):
     """A concept with its author (and discussion thread when there is one), or None."""
-    return Concept.objects.select_related("author__user").filter(pk=pk).first()
+    return Concept.objects.select_related("author__user", "thread").filter(pk=pk).first()
 
 
 def concepts_has_new(player) -> bool:

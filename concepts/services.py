@@ -213,3 +213,39 @@ def concepts_visit_mark(*, player: Player):
     else:
         ConceptVisit.objects.filter(player=player).update(seen_at=now)
     return previous
+
+
+# ---------------------------------------------------------------- discussion
+
+DISCUSSION_SECTION = "concepts"
+
+
+@transaction.atomic
+def concept_discussion_open(*, concept_id: int, player: Player):
+    """The concept's forum thread, opened now by `player` when it has none yet.
+
+    The concept row is locked, so two players clicking at once get one thread.
+    """
+    from forum.models import THREAD_TITLE_MAX
+    from forum.services import ForumError, thread_create
+
+    concept = (Concept.objects.select_for_update().select_related("author__user")
+               .filter(pk=concept_id).first())
+    if concept is None:
+        raise ConceptPermissionError("No such concept.")
+    if concept.thread_id is not None:
+        return concept.thread
+    title = f"Concept: {concept.name}"[:THREAD_TITLE_MAX]
+    link_text = concept.name.replace("[", "(").replace("]", ")")
+    author = concept.author_name.replace("[", "").replace("]", "")
+    body = (f"This thread is for discussing the card concept "
+            f"[link={concept.get_absolute_url()}]{link_text}[/link] by {author}.\n\n"
+            f"[quote={author}]{concept.effect}[/quote]")
+    try:
+        thread = thread_create(section=DISCUSSION_SECTION, author=player, title=title,
+                               body=body)
+    except ForumError as error:
+        raise ConceptError(f"The discussion could not be opened: {error}") from None
+    concept.thread = thread
+    concept.save(update_fields=["thread"])
+    return thread

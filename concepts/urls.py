@@ -14,4 +14,5 @@ urlpatterns = [
     path("<int:concept_id>/edit/", views.concept_edit, name="edit"),
     path("<int:concept_id>/delete/", views.concept_delete, name="delete"),
     path("<int:concept_id>/state/", views.concept_state, name="state"),
+    path("<int:concept_id>/discuss/", views.concept_discuss, name="discuss"),
 ]

@@ -216,7 +216,25 @@ def concept_preview(request):
                       recruits=data.get("recruits") or 0,
                       keywords=list(data.get("keywords") or ()), keyword_params=params,
                       effect_html=bbcode_to_html(effect))
+    picture = request.POST.get("current_picture", "")
+    if PICTURE_NAME.match(picture):  # the edited concept's picture, kept while editing
+        concept.picture = f"concepts/{picture}"
     return render(request, "concepts/_preview.html", {"face": concept_face(concept)})
+
+
+@require_POST
+@section_required("concepts")
+def concept_discuss(request, concept_id):
+    """Open the concept's forum thread (once) and go there."""
+    try:
+        thread = services.concept_discussion_open(concept_id=concept_id,
+                                                  player=request.user.player)
+    except services.ConceptPermissionError:
+        raise Http404("No such concept") from None
+    except services.ConceptError as error:
+        flash.error(request, str(error))
+        return redirect("concepts:detail", concept_id)
+    return redirect(thread.get_absolute_url())
 
 
 PICTURE_NAME = re.compile(r"^c[0-9]+-[0-9a-f]{12}\.png$")

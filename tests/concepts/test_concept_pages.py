@@ -188,3 +188,12 @@ def test_preview_draws_the_card_without_saving(alice, client_of):
     assert not Concept.objects.exists()
     junk = client_of(alice).post(reverse("concepts:preview"), {"bricks": "abc", "name": "\x00"})
     assert junk.status_code == 200 and "Unnamed concept" in junk.content.decode()
+
+
+def test_preview_keeps_the_current_picture_while_editing(alice, client_of):
+    client = client_of(alice)
+    name = "c7-0123456789ab.png"
+    page = client.post(reverse("concepts:preview"), {"name": "X", "current_picture": name})
+    assert reverse("concepts:picture", args=[name]) in page.content.decode()
+    page = client.post(reverse("concepts:preview"), {"name": "X", "current_picture": "../x"})
+    assert "/concepts/pictures/" not in page.content.decode()
