@@ -2,7 +2,7 @@
 store them) with a field error; lengths match the models."""
 from django import forms
 
-from .models import POST_BODY_MAX, THREAD_TITLE_MAX, ForumSection, ForumThread
+from .models import POST_BODY_MAX, THREAD_TITLE_MAX, ForumThread
 from .selectors import SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH
 
 BBCODE_HELP = ("BBCode works here: [b]bold[/b], [i]italic[/i], [quote=name]…[/quote], "
@@ -64,5 +64,12 @@ class LockForm(forms.Form):
 
 
 class MoveForm(forms.Form):
-    section = forms.ModelChoiceField(queryset=ForumSection.objects.order_by("position", "name"),
-                                     to_field_name="slug", empty_label=None)
+    section = forms.CharField(max_length=40)
+
+    def clean_section(self):
+        from .selectors import section_by_slug
+
+        section = section_by_slug(self.cleaned_data["section"])
+        if section is None:
+            raise forms.ValidationError("There is no such section.")
+        return section

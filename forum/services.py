@@ -97,7 +97,8 @@ def refresh_thread_counters(thread: ForumThread) -> None:
 def _section_of(section: ForumSection | str) -> ForumSection:
     if isinstance(section, ForumSection):
         return section
-    found = ForumSection.objects.filter(slug=section).first()
+    found = (ForumSection.objects.filter(slug=section).first()
+             if isinstance(section, str) and "\x00" not in section else None)
     if found is None:
         raise ForumError("That forum section does not exist.")
     return found

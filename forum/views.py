@@ -63,9 +63,9 @@ def mark_all_read(request):
 
 @require_GET
 @section_required("forum")
-def section_detail(request, slug):
+def section_detail(request, section_slug):
     viewer = request.user.player
-    section = selectors.section_by_slug(slug)
+    section = selectors.section_by_slug(section_slug)
     if section is None:
         raise Http404("No such forum section")
     page_obj = selectors.thread_list_page(section, viewer, request.GET.get("page", 1))
@@ -74,9 +74,9 @@ def section_detail(request, slug):
 
 @require_http_methods(["GET", "POST"])
 @section_required("forum")
-def thread_new(request, slug):
+def thread_new(request, section_slug):
     viewer = request.user.player
-    section = selectors.section_by_slug(slug)
+    section = selectors.section_by_slug(section_slug)
     if section is None:
         raise Http404("No such forum section")
     form = ThreadForm(request.POST if request.method == "POST" else None)
@@ -95,9 +95,9 @@ def thread_new(request, slug):
 
 @require_GET
 @section_required("forum")
-def thread_detail(request, pk):
+def thread_detail(request, thread_id):
     viewer = request.user.player
-    thread = _thread_or_404(pk)
+    thread = _thread_or_404(thread_id)
     read_at = selectors.thread_read_at(thread, viewer)
     page_obj = selectors.thread_posts_page(thread, request.GET.get("page", 1))
     posts = list(page_obj.object_list)
@@ -133,9 +133,9 @@ def thread_detail(request, pk):
 
 @require_GET
 @section_required("forum")
-def post_detail(request, pk):
+def post_detail(request, post_id):
     """A post's permanent address: the page of its thread where it appears."""
-    post = selectors.post_by_id(pk)
+    post = selectors.post_by_id(post_id)
     if post is None:
         raise Http404("No such post")
     return _redirect_to_post(post)
@@ -143,9 +143,9 @@ def post_detail(request, pk):
 
 @require_http_methods(["GET", "POST"])
 @section_required("forum")
-def reply(request, pk):
+def reply(request, thread_id):
     viewer = request.user.player
-    thread = _thread_or_404(pk)
+    thread = _thread_or_404(thread_id)
     if thread.locked and not services.is_moderator(viewer):
         flash.error(request, "This thread is locked: no new replies can be posted.")
         return redirect(thread)
@@ -187,9 +187,9 @@ def _post_gone(request):
 
 @require_http_methods(["GET", "POST"])
 @section_required("forum")
-def post_edit(request, pk):
+def post_edit(request, post_id):
     viewer = request.user.player
-    post = selectors.post_by_id(pk)
+    post = selectors.post_by_id(post_id)
     if post is None:
         if request.method == "POST":
             return _post_gone(request)
@@ -221,9 +221,9 @@ def post_edit(request, pk):
 
 @require_http_methods(["GET", "POST"])
 @section_required("forum")
-def post_delete(request, pk):
+def post_delete(request, post_id):
     viewer = request.user.player
-    post = selectors.post_by_id(pk)
+    post = selectors.post_by_id(post_id)
     if post is None:
         if request.method == "POST":
             return _post_gone(request)
@@ -249,11 +249,11 @@ def post_delete(request, pk):
         "thread": thread, "section": thread.section, "post": post, "is_first": is_first})
 
 
-def _moderation(request, pk, form_class, action, done):
+def _moderation(request, thread_id, form_class, action, done):
     viewer = request.user.player
     if not services.is_moderator(viewer):
         raise PermissionDenied("Only moderators may do that.")
-    thread = _thread_or_404(pk)
+    thread = _thread_or_404(thread_id)
     form = form_class(request.POST)
     if not form.is_valid():
         flash.error(request, "That choice is not available; nothing was changed.")
@@ -269,9 +269,9 @@ def _moderation(request, pk, form_class, action, done):
 
 @require_POST
 @section_required("forum")
-def thread_lock(request, pk):
+def thread_lock(request, thread_id):
     return _moderation(
-        request, pk, LockForm,
+        request, thread_id, LockForm,
         lambda thread, actor, data: services.thread_set_locked(
             thread=thread, actor=actor, locked=data["locked"]),
         lambda thread: "The thread is locked." if thread.locked else "The thread is open again.")
@@ -279,9 +279,9 @@ def thread_lock(request, pk):
 
 @require_POST
 @section_required("forum")
-def thread_priority(request, pk):
+def thread_priority(request, thread_id):
     return _moderation(
-        request, pk, PriorityForm,
+        request, thread_id, PriorityForm,
         lambda thread, actor, data: services.thread_set_priority(
             thread=thread, actor=actor, priority=data["priority"]),
         lambda thread: f"The thread is now {thread.get_priority_display().lower()}.")
@@ -289,9 +289,9 @@ def thread_priority(request, pk):
 
 @require_POST
 @section_required("forum")
-def thread_move(request, pk):
+def thread_move(request, thread_id):
     return _moderation(
-        request, pk, MoveForm,
+        request, thread_id, MoveForm,
         lambda thread, actor, data: services.thread_move(
             thread=thread, actor=actor, section=data["section"]),
         lambda thread: f"The thread has moved to {thread.section.name}.")

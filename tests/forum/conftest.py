@@ -17,3 +17,14 @@ def thread(alice):
     """alice's thread in General with one post."""
     return services.thread_create(section="general", author=alice, title="Best opening cards",
                                   body="What do you play first?")
+
+
+@pytest.fixture(autouse=True)
+def _postgres_nul_rule(db):
+    """Text with NUL fails in the database as on PostgreSQL (SQLite would store it)."""
+    from django.db import connection
+
+    from tests.robustness.conftest import _reject_nul
+
+    with connection.execute_wrapper(_reject_nul):
+        yield

@@ -46,6 +46,21 @@ def all_routes(resolver=None, prefix=""):
             yield route, entry
 
 
+def alice_forum_posts(world):
+    """The first post of a thread of alice's and bob's reply in it (made on first use, and
+    again when a fuzzed delete removed them)."""
+    from forum import services as forum_services
+    from forum.models import ForumPost
+
+    posts = list(ForumPost.objects.filter(thread__author=world.alice, author=world.bob)[:1])
+    if posts:
+        return [posts[0].thread.posts.order_by("pk").first(), posts[0]]
+    thread = forum_services.thread_create(section="general", author=world.alice,
+                                          title="Crawled thread", body="First post")
+    return [thread.posts.get(),
+            forum_services.post_create(thread=thread, author=world.bob, body="A reply")]
+
+
 def valid_values(world, name):
     w = world
     return {
@@ -57,6 +72,9 @@ def valid_values(world, name):
         "filename": ["1-0123456789ab.png"],
         "key": ["game-list"],
         "command": GAME_COMMANDS,
+        "thread_id": [alice_forum_posts(w)[0].thread_id],
+        "post_id": [post.pk for post in alice_forum_posts(w)],
+        "section_slug": ["general", "concepts"],
     }[name]
 
 

@@ -9,6 +9,7 @@ import pytest
 from django.db.models import Sum
 
 from decks.models import Deck
+from forum.models import ForumPost, ForumThread
 from games.models import ChatMessage, Game, Turn
 from players.models import FoilCard, Message, Player, Purchase
 
@@ -24,6 +25,7 @@ FIELDS = [
     "profile-real_name", "profile-country", "profile-birthdate", "profile-gender",
     "profile-hobbies", "prefs-timezone", "prefs-skin", "prefs-auto_refresh",
     "prefs-cards_per_row", "prefs-status", "avatar-avatar",
+    "title", "quote", "section", "priority", "locked", "thread", "q",
 ]
 TEXT_FIELDS = ["name", "note", "body", "message", "subject", "opponent", "recipient",
                "profile-hobbies", "profile-real_name", "token", "next", "version"]
@@ -72,6 +74,10 @@ def others_state(outsider_pk):
         "gold": Player.objects.exclude(pk=outsider_pk).aggregate(Sum("gold")),
         "purchases": Purchase.objects.exclude(player_id=outsider_pk).count(),
         "foils": FoilCard.objects.exclude(player_id=outsider_pk).count(),
+        "forum_posts": list(ForumPost.objects.exclude(author_id=outsider_pk).order_by("pk")
+                            .values_list("pk", "body", "edited_at")),
+        "forum_threads": list(ForumThread.objects.exclude(author_id=outsider_pk).order_by("pk")
+                              .values_list("pk", "title", "section_id", "priority", "locked")),
     }
 
 

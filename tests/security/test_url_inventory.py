@@ -12,6 +12,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from decks.models import Deck
+from forum import services as forum_services
+from forum.models import ForumPost, ForumThread
 from games import services as gs
 from games.models import ChatMessage, Game
 from players.models import Message, Purchase
@@ -60,6 +62,12 @@ ROUTES = {
     "games:command": "foreign", "games:leave": "foreign", "games:history": "foreign",
     "games:chat": "foreign",
     "games:replays": "open", "games:replay": "foreign", "games:statistics": "open",
+    # Forum posts are public; "guarded" = only the author (or staff) may change it: 403.
+    "forum:index": "own", "forum:search": "own", "forum:mark_all_read": "own",
+    "forum:section": "own", "forum:thread_new": "own", "forum:thread": "open",
+    "forum:reply": "open", "forum:post": "open", "forum:post_edit": "guarded",
+    "forum:post_delete": "guarded", "forum:thread_lock": "guarded",
+    "forum:thread_priority": "guarded", "forum:thread_move": "guarded",
 }
 
 
@@ -87,6 +95,9 @@ def test_every_url_is_in_the_inventory():
 @pytest.fixture
 def world(alice, bob, carol, alice_deck, alice_messages, hidden_game, challenge, hosted):
     gs.chat_post(game_id=hidden_game.pk, player=alice, body=CHAT_SECRET)
+    forum_thread = forum_services.thread_create(section="general", author=alice,
+                                                title="Alice's thread", body="Alice's post")
+    forum_services.post_create(thread=forum_thread, author=bob, body="Bob's reply")
     return {"alice": alice, "bob": bob, "carol": carol, "deck": alice_deck,
             "messages": alice_messages, "game": hidden_game, "challenge": challenge,
             "hosted": hosted}
@@ -184,9 +195,36 @@ def _requests(world):
         ("games:replays", reverse("games:replays"), {}),
         ("games:replay", game_url("replay"), {}),
         ("games:statistics", reverse("games:statistics"), {}),
+        *_forum_requests(world),
         ("logout", reverse("logout"), {}),  # last: it ends the session
     ]
     return rows
+
+
+def _forum_requests(world):
+    thread = ForumThread.objects.get(author=world["alice"])
+    first, reply = ForumPost.objects.filter(thread=thread).order_by("pk")
+
+    def url(name, obj):
+        return reverse(f"forum:{name}", args=[obj.pk])
+
+    return [
+        ("forum:index", reverse("forum:index"), {}),
+        ("forum:search", reverse("forum:search") + "?q=alice", {}),
+        ("forum:mark_all_read", reverse("forum:mark_all_read"), {}),
+        ("forum:section", reverse("forum:section", args=["general"]), {}),
+        ("forum:thread_new", reverse("forum:thread_new", args=["general"]),
+         {"title": "Carol's thread", "body": "hi"}),
+        ("forum:thread", url("thread", thread), {}),
+        ("forum:reply", url("reply", thread) + f"?quote={first.pk}", {"body": "carol here"}),
+        ("forum:post", url("post", reply), {}),
+        *[(f"forum:{name}", url(name, post), {"title": "pwned", "body": "pwned",
+                                              "thread": thread.pk})
+          for name in ("post_edit", "post_delete") for post in (first, reply)],
+        ("forum:thread_lock", url("thread_lock", thread), {"locked": "1"}),
+        ("forum:thread_priority", url("thread_priority", thread), {"priority": "sticky"}),
+        ("forum:thread_move", url("thread_move", thread), {"section": "off-topic"}),
+    ]
 
 
 def _snapshot(world):
@@ -204,6 +242,9 @@ def _snapshot(world):
                               "surrender_requested_by_id", "player1_left", "player2_left")),
         "chat": list(ChatMessage.objects.order_by("pk").values("pk", "body")),
         "purchases": list(Purchase.objects.filter(player__in=owners).values()),
+        "forum_posts": list(ForumPost.objects.filter(author__in=owners).order_by("pk").values()),
+        "forum_threads": list(ForumThread.objects.filter(author__in=owners).order_by("pk")
+                              .values("pk", "title", "section_id", "priority", "locked")),
         "players": [(p.gold, p.extra_deck_slots, p.extra_game_slots, p.settings.real_name,
                      p.settings.avatar.name if p.settings.avatar else "",
                      list(p.settings.dismissed_hints))
@@ -275,6 +316,8 @@ def test_outsider_cannot_see_or_touch_other_players_things(world, client_of, car
                     assert status in (200, 404, 405), (route, method, status)
                 else:
                     assert status in (404, 405), (route, method, status)
+            if ROUTES[route] == "guarded":
+                assert status in (403, 405), (route, method, status)
             assert _snapshot(world) == before, (route, method)
     assert tried >= 2 * len(ROUTES)
 
