@@ -8,6 +8,8 @@ from urllib.parse import quote
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from marcomage.novels import library as novel_library
+
 from .conftest import client_for, problems_of, route_params
 
 BAD_PATH_VALUES = ["0", "-1", "99999999", "abc", "9" * 30, "ü", "%00", "x" * 300,
@@ -75,6 +77,8 @@ def valid_values(world, name):
         "thread_id": [alice_forum_posts(w)[0].thread_id],
         "post_id": [post.pk for post in alice_forum_posts(w)],
         "section_slug": ["general", "concepts"],
+        "novel": [novel.slug for novel in novel_library()],
+        "chapter": [1, 3],
     }[name]
 
 

@@ -62,6 +62,7 @@ ROUTES = {
     "games:command": "foreign", "games:leave": "foreign", "games:history": "foreign",
     "games:chat": "foreign",
     "games:replays": "open", "games:replay": "foreign", "games:statistics": "open",
+    "novels:library": "own", "novels:contents": "own", "novels:chapter": "own",
     # Forum posts are public; "guarded" = only the author (or staff) may change it: 403.
     "forum:index": "own", "forum:search": "own", "forum:mark_all_read": "own",
     "forum:section": "own", "forum:thread_new": "own", "forum:thread": "open",
@@ -195,6 +196,9 @@ def _requests(world):
         ("games:replays", reverse("games:replays"), {}),
         ("games:replay", game_url("replay"), {}),
         ("games:statistics", reverse("games:statistics"), {}),
+        ("novels:library", reverse("novels:library"), {}),
+        ("novels:contents", reverse("novels:contents", args=["the-singing-stone"]), {}),
+        ("novels:chapter", reverse("novels:chapter", args=["the-dragons-ledger", 3]), {}),
         *_forum_requests(world),
         ("logout", reverse("logout"), {}),  # last: it ends the session
     ]
