@@ -28,15 +28,39 @@
     return board ? board.getAttribute("data-version") : null;
   }
 
+  // htmx queues a request behind one in flight on the same source element and drops it
+  // if that element has left the page meanwhile; the board and the chat lines are replaced
+  // by every swap, so refreshes are issued from containers that stay (#game-live, #chat).
   function refreshBoard() {
     if (!boardUrl || !document.getElementById("board") || !window.htmx) return;
     // The chosen card and mode survive a refresh of the same version (see restoreChoice).
-    window.htmx.ajax("GET", boardUrl, { target: "#board", swap: "outerHTML" });
+    window.htmx.ajax("GET", boardUrl, { source: live, target: "#board", swap: "outerHTML" });
   }
 
   function refreshChat() {
-    if (!chatUrl || !document.getElementById("chat-lines") || !window.htmx) return;
-    window.htmx.ajax("GET", chatUrl, { target: "#chat-lines", swap: "outerHTML", select: "#chat-lines" });
+    var lines = document.getElementById("chat-lines");
+    if (!chatUrl || !lines || !window.htmx) return;
+    var source = document.getElementById("chat") || lines.parentNode;
+    window.htmx.ajax("GET", chatUrl, { source: source, target: "#chat-lines", swap: "outerHTML", select: "#chat-lines" });
+  }
+
+  // The newest version a "changed" notice announced. Should a refresh get lost anyway (a
+  // dropped request, an answer that crossed an older one), check again a little later.
+  var announcedVersion = 0;
+  var catchUpTimer = null;
+
+  function catchUp(attempt) {
+    catchUpTimer = null;
+    if (Number(boardVersion()) >= announcedVersion || attempt > 5) return;
+    refreshBoard();
+    catchUpTimer = window.setTimeout(function () { catchUp(attempt + 1); }, 1500 * (attempt + 1));
+  }
+
+  function boardAnnounced(version) {
+    announcedVersion = Math.max(announcedVersion, Number(version) || 0);
+    if (Number(boardVersion()) < announcedVersion) refreshBoard();
+    if (catchUpTimer) window.clearTimeout(catchUpTimer);
+    catchUpTimer = window.setTimeout(function () { catchUp(0); }, 1500);
   }
 
   function refreshIndicator() {
@@ -90,7 +114,8 @@
       try { data = JSON.parse(message.data); } catch (e) { return; }
       if (data.event === "changed") {
         if (data.what === "chat") { refreshChat(); refreshIndicator(); return; }
-        if (String(data.version) !== boardVersion() || data.what !== "board") refreshBoard();
+        if (data.what !== "board") refreshBoard();
+        else boardAnnounced(data.version);
       } else if (data.event === "turns") {
         refreshIndicator();
       } else if (data.event === "presence") {
