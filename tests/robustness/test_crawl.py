@@ -63,6 +63,16 @@ def alice_forum_posts(world):
             forum_services.post_create(thread=thread, author=world.bob, body="A reply")]
 
 
+def alice_concept(world):
+    """A concept of alice's (made on first use: the world predates the concepts section)."""
+    from concepts.models import Concept
+    from concepts.services import concept_create
+
+    concept = Concept.objects.filter(author=world.alice).first()
+    return concept or concept_create(author=world.alice, data={
+        "name": "Crawler's delight", "rarity": "Common", "bricks": 3, "effect": "+3 wall"})[0]
+
+
 def valid_values(world, name):
     w = world
     return {
@@ -74,6 +84,7 @@ def valid_values(world, name):
         "filename": ["1-0123456789ab.png"],
         "key": ["game-list"],
         "command": GAME_COMMANDS,
+        "concept_id": [alice_concept(w).pk],
         "thread_id": [alice_forum_posts(w)[0].thread_id],
         "post_id": [post.pk for post in alice_forum_posts(w)],
         "section_slug": ["general", "concepts"],

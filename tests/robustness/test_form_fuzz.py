@@ -8,6 +8,7 @@ import random
 import pytest
 from django.db.models import Sum
 
+from concepts.models import Concept
 from decks.models import Deck
 from forum.models import ForumPost, ForumThread
 from games.models import ChatMessage, Game, Turn
@@ -25,6 +26,7 @@ FIELDS = [
     "profile-real_name", "profile-country", "profile-birthdate", "profile-gender",
     "profile-hobbies", "prefs-timezone", "prefs-skin", "prefs-auto_refresh",
     "prefs-cards_per_row", "prefs-status", "avatar-avatar",
+    "rarity", "effect", "bricks", "keywords", "param_charge", "picture", "state", "feedback",
     "title", "quote", "section", "priority", "locked", "thread", "q",
 ]
 TEXT_FIELDS = ["name", "note", "body", "message", "subject", "opponent", "recipient",
@@ -74,6 +76,8 @@ def others_state(outsider_pk):
         "gold": Player.objects.exclude(pk=outsider_pk).aggregate(Sum("gold")),
         "purchases": Purchase.objects.exclude(player_id=outsider_pk).count(),
         "foils": FoilCard.objects.exclude(player_id=outsider_pk).count(),
+        "concepts": list(Concept.objects.exclude(author_id=outsider_pk).order_by("pk")
+                         .values_list("pk", "name", "effect", "state", "feedback", "picture")),
         "forum_posts": list(ForumPost.objects.exclude(author_id=outsider_pk).order_by("pk")
                             .values_list("pk", "body", "edited_at")),
         "forum_threads": list(ForumThread.objects.exclude(author_id=outsider_pk).order_by("pk")
