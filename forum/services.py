@@ -34,7 +34,14 @@ class ForumError(Exception):
 
 
 class DuplicatePostError(ForumError):
-    """The reply repeats the author's previous post of a moment ago (a double submit)."""
+    """The reply (or new thread) repeats the author's own of a moment ago: a double submit.
+
+    `thread` is the thread that already holds it.
+    """
+
+    def __init__(self, message, thread=None):
+        super().__init__(message)
+        self.thread = thread
 
 
 def is_moderator(player: Player | None) -> bool:
@@ -114,6 +121,12 @@ def thread_create(*, section: ForumSection | str, author: Player, title: str, bo
     if priority not in ForumThread.Priority.values:
         raise ForumError("Unknown thread priority.")
     now = timezone.now()
+    twin = (ForumThread.objects.filter(section=section, author=author, title=title,
+                                       created_at__gte=now - DOUBLE_SUBMIT_WINDOW,
+                                       posts__body=body).first())
+    if twin is not None:
+        raise DuplicatePostError("You have just opened this very thread; it was not opened a "
+                                 "second time.", thread=twin)
     thread = ForumThread.objects.create(
         section=section, title=title, author=author, priority=priority, created_at=now,
         last_post_at=now, last_post_author=author, post_count=1)
@@ -137,7 +150,7 @@ def post_create(*, thread: ForumThread, author: Player, body: str) -> ForumPost:
     if (previous is not None and previous["body"] == body
             and now - previous["created_at"] < DOUBLE_SUBMIT_WINDOW):
         raise DuplicatePostError("You have just posted exactly this reply; it was not posted "
-                                 "a second time.")
+                                 "a second time.", thread=thread)
     post = ForumPost.objects.create(thread=thread, author=author, body=body,
                                     body_html=bbcode_to_html(body), created_at=now)
     ForumThread.objects.filter(pk=thread.pk).update(

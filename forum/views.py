@@ -85,6 +85,9 @@ def thread_new(request, section_slug):
             thread = services.thread_create(section=section, author=viewer,
                                             title=form.cleaned_data["title"],
                                             body=form.cleaned_data["body"])
+        except services.DuplicatePostError as error:
+            flash.info(request, str(error))
+            return redirect(error.thread)
         except ForumError as error:
             form.add_error(None, str(error))
         else:

@@ -264,3 +264,14 @@ def test_search_paginates_and_keeps_the_query(alice, client_of):
 
 def test_search_snippet_strips_bbcode():
     assert selectors.snippet("[quote=x]a[/quote] [b]word[/b]", "word") == "a word"
+
+
+def test_double_submitted_new_thread_is_opened_once(alice, client_of):
+    client = client_of(alice)
+    url = reverse("forum:thread_new", args=["general"])
+    data = {"title": "Twice?", "body": "Clicked two times"}
+    client.post(url, data)
+    response = client.post(url, data, follow=True)
+    assert "not opened a second time" in response.content.decode()
+    assert ForumThread.objects.count() == 1
+    assert response.redirect_chain[-1][0] == ForumThread.objects.get().get_absolute_url()

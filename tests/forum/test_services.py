@@ -44,8 +44,9 @@ def test_thread_create_refuses_bad_input(alice, title, body, message):
 
 
 def test_thread_create_refuses_unknown_section_and_priority(alice):
-    with pytest.raises(ForumError, match="does not exist"):
-        services.thread_create(section="nowhere", author=alice, title="t", body="b")
+    for slug in ("nowhere", "gen\x00eral"):
+        with pytest.raises(ForumError, match="does not exist"):
+            services.thread_create(section=slug, author=alice, title="t", body="b")
     with pytest.raises(ForumError, match="priority"):
         services.thread_create(section="general", author=alice, title="t", body="b",
                                priority="urgent")
