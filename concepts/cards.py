@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
-from decks.catalogue import _emblem_svg, keyword_face, keyword_names
+from decks.catalogue import emblem_svg, keyword_face, keyword_names
 from games import engine
 
 RANK_OF_RARITY = {"Common": 0, "Uncommon": 1, "Rare": 2}
@@ -65,7 +65,7 @@ def concept_face(concept) -> ConceptFace:
         picture_url = reverse("concepts:picture", args=[concept.picture_filename])
     # Our own emblem for concepts without a picture: derived from the concept, not a card.
     seed = f"concept-{concept.pk}" if concept.pk else f"concept-new-{concept.name}"
-    art = _emblem_svg(SimpleNamespace(id=seed, keywords=names, rank=RANK_OF_RARITY[rarity]))
+    art = emblem_svg(SimpleNamespace(id=seed, keywords=names, rank=RANK_OF_RARITY[rarity]))
     return ConceptFace(
         id=concept.pk, name=concept.name or "Unnamed concept", rarity=rarity,
         rarity_class=rarity.lower(), bricks=concept.bricks or 0, gems=concept.gems or 0,

@@ -71,9 +71,14 @@ def concepts_has_new(player) -> bool:
     """
     if player is None:
         return False
+    return new_concepts(player).exists()
+
+
+def new_concepts(player):
+    """Others' concepts created since the player last opened the list (or registered)."""
     last_seen = Subquery(ConceptVisit.objects.filter(player=player).values("seen_at")[:1])
     since = Coalesce(last_seen, Value(player.created_at, output_field=DateTimeField()))
-    return Concept.objects.filter(created_at__gt=since).exclude(author=player).exists()
+    return Concept.objects.filter(created_at__gt=since).exclude(author=player)
 
 
 def concepts_top_authors(states, limit=10) -> list:

@@ -94,7 +94,7 @@ def keyword_face(name, param):
     return KeywordFace(name, param, slug, static(f"img/keywords/{slug}.svg"))
 
 
-def _emblem_svg(card):
+def emblem_svg(card):
     """A deterministic emblem for a card: our own abstract art, derived from its facts.
 
     The hash of the id picks colours and a polygon; rarity sets the number of rings;
@@ -158,7 +158,7 @@ def card_face(cid):
         forbidden=bool(c.forbidden),
         created=c.created,
         modified=c.modified,
-        art="" if empty else _emblem_svg(c),
+        art="" if empty else emblem_svg(c),
     )
 
 

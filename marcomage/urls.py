@@ -6,6 +6,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("help/", views.help_page, name="help"),
+    path("notices/seen/", views.notices_reset, name="notices_reset"),
     path("accounts/", include("players.urls_accounts")),
     path("admin/", admin.site.urls),
     path("favicon.ico", views.favicon),

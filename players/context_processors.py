@@ -1,4 +1,4 @@
-"""Which site sections the viewer may open, and the viewer's unread message count.
+"""Which site sections the viewer may open, and the marks of the navigation bar.
 
 Players below level 10 are in the tutorial: sections open one per level (see
 SECTION_LEVELS; the help page documents the same table). Templates test
@@ -12,10 +12,14 @@ from .sections import sections_open_for
 def sections(request):
     user = getattr(request, "user", None)
     player = getattr(user, "player", None) if user is not None and user.is_authenticated else None
-    context = {"sections_open": sections_open_for(player)}
+    open_sections = sections_open_for(player)
+    context = {"sections_open": open_sections}
     if player is not None:
-        # Counted only when a template shows it (the navigation does, once per page).
-        from .selectors import unread_message_count
+        # One query for the unread messages and the forum and concepts marks, made only
+        # when a template shows them (the navigation does, once per page).
+        from marcomage.selectors import nav_notices
 
-        context["unread_messages"] = SimpleLazyObject(lambda: unread_message_count(player))
+        notices = SimpleLazyObject(lambda: nav_notices(player, open_sections))
+        context["nav_notices"] = notices
+        context["unread_messages"] = SimpleLazyObject(lambda: notices["unread_messages"])
     return context

@@ -12,8 +12,7 @@ from django.shortcuts import render
 
 from games.engine.rating import TUTORIAL_END_LEVEL  # the rules own the number
 
-# section key -> level needed (0 = open from the start). Novels and concepts
-# are listed for when those pages arrive (see LIVE_SECTIONS); no link shows before then.
+# section key -> level needed (0 = open from the start).
 SECTION_LEVELS = {
     "games": 0,
     "players": 0,
@@ -43,11 +42,6 @@ SECTION_LABELS = {
     "concepts": "Concepts",
     "statistics": "Statistics",
 }
-
-
-# Sections whose pages exist today; the others wait in SECTION_LEVELS for their pages.
-LIVE_SECTIONS = ("games", "decks", "cards", "replays", "statistics", "players", "messages",
-                 "settings", "shop")
 
 
 def section_level(key: str) -> int:

@@ -140,9 +140,9 @@ def own_statistics(player) -> dict:
     }
 
 
-def unread_message_count(player) -> int:
-    return Message.objects.filter(recipient=player, deleted_by_recipient=False,
-                                  is_read=False).count()
+def unread_messages(player):
+    """The player's inbox messages not opened yet (the navigation counts them)."""
+    return Message.objects.filter(recipient=player, deleted_by_recipient=False, is_read=False)
 
 
 def inbox_page(player, page=1):

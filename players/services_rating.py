@@ -16,7 +16,7 @@ from games.engine.awards import END_OF_GAME_AWARDS
 from games.models import Game, Turn
 
 from .models import GameRating, Message, Player
-from .sections import LIVE_SECTIONS, SECTION_LABELS, SECTION_LEVELS, TUTORIAL_END_LEVEL
+from .sections import SECTION_LABELS, SECTION_LEVELS, TUTORIAL_END_LEVEL
 from .services import award_counters_add, message_send_system
 
 log = logging.getLogger(__name__)
@@ -144,7 +144,7 @@ def level_up_text(old_level: int, new_level: int) -> str:
     lines = [f"Congratulations, you are now level {new_level} "
              f"and {rules.GOLD_PER_LEVEL * (new_level - old_level)} gold richer."]
     sections = [SECTION_LABELS[key] for key, needed in SECTION_LEVELS.items()
-                if old_level < needed <= new_level and key in LIVE_SECTIONS]
+                if old_level < needed <= new_level]
     if sections:
         lines.append("Newly opened parts of the site: " + ", ".join(sections) + ".")
     if old_level < TUTORIAL_END_LEVEL <= new_level:

@@ -1,7 +1,7 @@
 from django import template
 
 from ..hints import HINTS
-from ..sections import LIVE_SECTIONS, TUTORIAL_END_LEVEL
+from ..sections import TUTORIAL_END_LEVEL
 
 register = template.Library()
 
@@ -62,7 +62,7 @@ def players_dashboard_panel(context):
         return {"viewer": None}
     needed = exp_required(viewer.level)
     upcoming = sorted((level, SECTION_LABELS[key]) for key, level in SECTION_LEVELS.items()
-                      if level > viewer.level and key in LIVE_SECTIONS)
+                      if level > viewer.level)
     return {
         "viewer": viewer,
         "progress": {"exp": viewer.exp, "needed": needed,
@@ -81,10 +81,10 @@ def players_dashboard_panel(context):
 
 @register.simple_tag
 def tutorial_sections():
-    """(label, level) of the sections that exist today, in the order they open."""
+    """(label, level) of every section, in the order they open."""
     from ..sections import SECTION_LABELS, SECTION_LEVELS
 
-    return sorted(((SECTION_LABELS[key], SECTION_LEVELS[key]) for key in LIVE_SECTIONS),
+    return sorted(((SECTION_LABELS[key], SECTION_LEVELS[key]) for key in SECTION_LEVELS),
                   key=lambda row: (row[1], row[0]))
 
 

@@ -199,9 +199,10 @@ def test_level_up_message_lists_cards_of_the_new_level():
     assert "finished the tutorial" in level_up_text(9, 10)
 
 
-def test_level_up_message_names_only_sections_that_exist():
+def test_level_up_message_names_the_sections_opened_on_the_way():
     from players.services_rating import level_up_text
 
     text = level_up_text(2, 6)
-    assert "Replays" in text and "Statistics" in text
-    assert "Novels" not in text and "Concepts" not in text
+    for opened in ("Replays", "Novels", "Concepts", "Statistics"):
+        assert opened in text
+    assert "Cards" not in text and "Decks" not in text  # opened before level 2

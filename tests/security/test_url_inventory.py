@@ -42,7 +42,7 @@ GAME_COMMANDS = ("ai-move", "substitute", "surrender", "surrender-cancel", "surr
 # an outsider gets 404), "open" (names someone else's object on purpose: a public profile,
 # a card, an avatar, a public replay, a hosted game anybody may join).
 ROUTES = {
-    "home": "public", "help": "public", "register": "public", "login": "public",
+    "home": "public", "help": "public", "notices_reset": "own", "register": "public", "login": "public",
     "logout": "public", "favicon": "public", "password_change": "own",
     "players:list": "own", "players:detail": "open", "players:avatar": "open",
     "players:hint_dismiss": "own",
@@ -64,16 +64,16 @@ ROUTES = {
     "games:command": "foreign", "games:leave": "foreign", "games:history": "foreign",
     "games:chat": "foreign",
     "games:replays": "open", "games:replay": "foreign", "games:statistics": "open",
-    "concepts:list": "own", "concepts:new": "own", "concepts:preview": "own",
-    "concepts:picture": "open", "concepts:detail": "open", "concepts:edit": "foreign",
-    "concepts:delete": "foreign", "concepts:state": "foreign", "concepts:discuss": "open",
-    "novels:library": "own", "novels:contents": "own", "novels:chapter": "own",
     # Forum posts are public; "guarded" = only the author (or staff) may change it: 403.
     "forum:index": "own", "forum:search": "own", "forum:mark_all_read": "own",
     "forum:section": "own", "forum:thread_new": "own", "forum:thread": "open",
     "forum:reply": "open", "forum:post": "open", "forum:post_edit": "guarded",
     "forum:post_delete": "guarded", "forum:thread_lock": "guarded",
     "forum:thread_priority": "guarded", "forum:thread_move": "guarded",
+    "novels:library": "own", "novels:contents": "own", "novels:chapter": "own",
+    "concepts:list": "own", "concepts:new": "own", "concepts:preview": "own",
+    "concepts:picture": "open", "concepts:detail": "open", "concepts:edit": "foreign",
+    "concepts:delete": "foreign", "concepts:state": "foreign", "concepts:discuss": "open",
 }
 
 
@@ -101,11 +101,11 @@ def test_every_url_is_in_the_inventory():
 @pytest.fixture
 def world(alice, bob, carol, alice_deck, alice_messages, hidden_game, challenge, hosted):
     gs.chat_post(game_id=hidden_game.pk, player=alice, body=CHAT_SECRET)
-    concept_create(author=alice, data={"name": "Alice's idea", "rarity": "Rare", "bricks": 5,
-                                       "effect": "+5 tower"})
     forum_thread = forum_services.thread_create(section="general", author=alice,
                                                 title="Alice's thread", body="Alice's post")
     forum_services.post_create(thread=forum_thread, author=bob, body="Bob's reply")
+    concept_create(author=alice, data={"name": "Alice's idea", "rarity": "Rare", "bricks": 5,
+                                       "effect": "+5 tower"})
     return {"alice": alice, "bob": bob, "carol": carol, "deck": alice_deck,
             "messages": alice_messages, "game": hidden_game, "challenge": challenge,
             "hosted": hosted}
@@ -127,6 +127,7 @@ def _requests(world):
     rows = [
         ("home", reverse("home"), {}),
         ("help", reverse("help"), {}),
+        ("notices_reset", reverse("notices_reset"), {"next": "/forum/"}),
         ("register", reverse("register"), {}),
         ("login", reverse("login"), {}),
         ("favicon", "/favicon.ico", {}),
@@ -203,14 +204,36 @@ def _requests(world):
         ("games:replays", reverse("games:replays"), {}),
         ("games:replay", game_url("replay"), {}),
         ("games:statistics", reverse("games:statistics"), {}),
-        *_concept_requests(world),
         ("novels:library", reverse("novels:library"), {}),
         ("novels:contents", reverse("novels:contents", args=["the-singing-stone"]), {}),
         ("novels:chapter", reverse("novels:chapter", args=["the-dragons-ledger", 3]), {}),
+        *_concept_requests(world),
         *_forum_requests(world),
         ("logout", reverse("logout"), {}),  # last: it ends the session
     ]
     return rows
+
+
+def _concept_requests(world):
+    concept = Concept.objects.get(author=world["alice"])
+
+    def url(name):
+        return reverse(f"concepts:{name}", args=[concept.pk])
+
+    edit = {"name": "pwned", "rarity": "Common", "bricks": "1", "gems": "0", "recruits": "0",
+            "effect": "pwned"}
+    return [
+        ("concepts:list", reverse("concepts:list") + "?mine=on", {}),
+        ("concepts:new", reverse("concepts:new"), {**edit, "name": "Carol's idea"}),
+        ("concepts:preview", reverse("concepts:preview"), edit),
+        ("concepts:picture", reverse("concepts:picture", args=[f"c{concept.pk}-0123456789ab.png"]),
+         {}),
+        ("concepts:detail", url("detail"), {}),
+        ("concepts:edit", url("edit"), edit),
+        ("concepts:delete", url("delete"), {}),
+        ("concepts:state", url("state"), {"state": "implemented", "feedback": "pwned"}),
+        ("concepts:discuss", url("discuss"), {}),  # anybody may open the discussion
+    ]
 
 
 def _forum_requests(world):
@@ -239,28 +262,6 @@ def _forum_requests(world):
     ]
 
 
-def _concept_requests(world):
-    concept = Concept.objects.get(author=world["alice"])
-
-    def url(name):
-        return reverse(f"concepts:{name}", args=[concept.pk])
-
-    edit = {"name": "pwned", "rarity": "Common", "bricks": "1", "gems": "0", "recruits": "0",
-            "effect": "pwned"}
-    return [
-        ("concepts:list", reverse("concepts:list") + "?mine=on", {}),
-        ("concepts:new", reverse("concepts:new"), {**edit, "name": "Carol's idea"}),
-        ("concepts:preview", reverse("concepts:preview"), edit),
-        ("concepts:picture", reverse("concepts:picture", args=[f"c{concept.pk}-0123456789ab.png"]),
-         {}),
-        ("concepts:detail", url("detail"), {}),
-        ("concepts:edit", url("edit"), edit),
-        ("concepts:delete", url("delete"), {}),
-        ("concepts:state", url("state"), {"state": "implemented", "feedback": "pwned"}),
-        ("concepts:discuss", url("discuss"), {}),  # anybody may open the discussion
-    ]
-
-
 def _snapshot(world):
     """Everything of alice and bob that an outsider's request must leave untouched."""
     alice, bob = world["alice"], world["bob"]
@@ -276,12 +277,12 @@ def _snapshot(world):
                               "surrender_requested_by_id", "player1_left", "player2_left")),
         "chat": list(ChatMessage.objects.order_by("pk").values("pk", "body")),
         "purchases": list(Purchase.objects.filter(player__in=owners).values()),
-        "concepts": list(Concept.objects.filter(author__in=owners).order_by("pk").values(
-            "pk", "name", "rarity", "bricks", "keywords", "effect", "note", "picture", "state",
-            "feedback", "modified_at")),
         "forum_posts": list(ForumPost.objects.filter(author__in=owners).order_by("pk").values()),
         "forum_threads": list(ForumThread.objects.filter(author__in=owners).order_by("pk")
                               .values("pk", "title", "section_id", "priority", "locked")),
+        "concepts": list(Concept.objects.filter(author__in=owners).order_by("pk").values(
+            "pk", "name", "rarity", "bricks", "keywords", "effect", "note", "picture", "state",
+            "feedback", "modified_at")),
         "players": [(p.gold, p.extra_deck_slots, p.extra_game_slots, p.settings.real_name,
                      p.settings.avatar.name if p.settings.avatar else "",
                      list(p.settings.dismissed_hints))

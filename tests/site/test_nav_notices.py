@@ -1,0 +1,111 @@
+"""The navigation's marks: unread messages, new forum posts, new card concepts, "Mark seen"."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from concepts import services as concepts_services
+from forum import services as forum_services
+from players.models import Message
+
+pytestmark = pytest.mark.django_db
+
+CONCEPT = {"name": "Watchful Owl", "rarity": "Common", "bricks": 0, "gems": 3, "recruits": 0,
+           "keywords": [], "keyword_params": {}, "effect": "+2 magic", "note": ""}
+
+
+def _nav(client):
+    html = client.get(reverse("home")).content.decode()
+    return html.split('<span id="nav-notices">', 1)[1].split("</span>", 1)[0]
+
+
+@pytest.fixture
+def veteran(alice):
+    alice.level = 10
+    alice.save(update_fields=["level"])
+    return alice
+
+
+def test_a_new_forum_post_marks_the_forum_until_read(veteran, bob, client_of):
+    client = client_of(veteran)
+    assert "Forum: new" not in _nav(client)
+    thread = forum_services.thread_create(section="general", author=bob, title="Hello all",
+                                          body="First post")
+    assert "Forum: new" in _nav(client)
+    client.get(reverse("forum:thread", args=[thread.pk]))
+    assert "Forum: new" not in _nav(client)
+
+
+def test_a_new_concept_marks_concepts_until_the_list_is_opened(veteran, bob, client_of):
+    client = client_of(veteran)
+    concepts_services.concept_create(author=bob, data=dict(CONCEPT))
+    assert "Concepts: new" in _nav(client)
+    client.get(reverse("concepts:list"))
+    assert "Concepts: new" not in _nav(client)
+
+
+def test_own_posts_and_concepts_are_not_news(veteran, client_of):
+    forum_services.thread_create(section="general", author=veteran, title="Mine", body="text")
+    concepts_services.concept_create(author=veteran, data=dict(CONCEPT))
+    nav = _nav(client_of(veteran))
+    assert "Forum: new" not in nav and "Concepts: new" not in nav
+
+
+def test_the_settings_turn_the_marks_off(veteran, bob, client_of):
+    forum_services.thread_create(section="general", author=bob, title="Hello", body="text")
+    concepts_services.concept_create(author=bob, data=dict(CONCEPT))
+    veteran.settings.forum_notifications = False
+    veteran.settings.concepts_notifications = False
+    veteran.settings.save()
+    nav = _nav(client_of(veteran))
+    assert "Forum: new" not in nav and "Concepts: new" not in nav and "Mark seen" not in nav
+
+
+def test_concepts_are_not_announced_before_the_tutorial_opens_them(alice, bob, client_of):
+    concepts_services.concept_create(author=bob, data=dict(CONCEPT))
+    assert alice.level < 5
+    assert "Concepts: new" not in _nav(client_of(alice))
+
+
+def test_mark_seen_clears_both_marks_and_returns_to_the_page(veteran, bob, client_of):
+    forum_services.thread_create(section="general", author=bob, title="Hello", body="text")
+    concepts_services.concept_create(author=bob, data=dict(CONCEPT))
+    client = client_of(veteran)
+    assert "Mark seen" in _nav(client)
+    response = client.post(reverse("notices_reset"), {"next": "/forum/"})
+    assert response.status_code == 302 and response["Location"] == "/forum/"
+    nav = _nav(client)
+    assert "Forum: new" not in nav and "Concepts: new" not in nav
+    # ...and a later post is news again
+    forum_services.thread_create(section="game", author=bob, title="Later", body="text")
+    assert "Forum: new" in _nav(client)
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "home",
+                                    "javascript:alert(1)", "", "\x00"])
+def test_mark_seen_never_sends_anyone_elsewhere(veteran, client_of, target):
+    response = client_of(veteran).post(reverse("notices_reset"), {"next": target})
+    assert response.status_code == 302 and response["Location"] == reverse("home")
+
+
+def test_mark_seen_needs_a_post_and_a_login(client, veteran, client_of):
+    assert client_of(veteran).get(reverse("notices_reset")).status_code == 405
+    response = client.post(reverse("notices_reset"))
+    assert response.status_code == 302 and "login" in response["Location"]
+
+
+def test_the_three_marks_cost_one_query(veteran, bob, client_of):
+    Message.objects.create(author=bob, recipient=veteran, subject="Hi", body="there")
+    forum_services.thread_create(section="general", author=bob, title="Hello", body="text")
+    concepts_services.concept_create(author=bob, data=dict(CONCEPT))
+    client = client_of(veteran)
+    client.get(reverse("home"))
+    with CaptureQueriesContext(connection) as with_marks:
+        html = client.get(reverse("home")).content.decode()
+    assert "Forum: new" in html and "Concepts: new" in html and "1 unread message" in html
+    veteran.settings.forum_notifications = False
+    veteran.settings.concepts_notifications = False
+    veteran.settings.save()
+    with CaptureQueriesContext(connection) as without_marks:
+        client.get(reverse("home"))
+    assert len(with_marks) == len(without_marks)
