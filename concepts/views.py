@@ -9,13 +9,13 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marcomage.bbcode import bbcode_to_html
+from marcomage.images import ImageUploadError
 from players.sections import section_required
 
 from . import selectors, services
 from .cards import concept_face
 from .forms import ConceptFilterForm, ConceptForm, ConceptStateForm
 from .models import Concept
-from .pictures import PictureError
 
 FILTER_DEFAULTS = {"author": "", "state": "", "rarity": "", "period": "", "mine": "",
                    "sort": "new"}
@@ -97,7 +97,7 @@ def concept_new(request):
     try:
         concept, created = services.concept_create(
             author=viewer, data=form.service_data(), picture=form.cleaned_data.get("picture"))
-    except PictureError as error:
+    except ImageUploadError as error:
         form.add_error("picture", str(error))
         return _form_page(request, form, status=400)
     except services.ConceptError as error:
@@ -133,7 +133,7 @@ def concept_edit(request, concept_id):
             concept_id=concept.pk, editor=viewer, data=form.service_data(),
             picture=form.cleaned_data.get("picture"),
             remove_picture=form.cleaned_data.get("remove_picture", False))
-    except PictureError as error:
+    except ImageUploadError as error:
         form.add_error("picture", str(error))
         return _form_page(request, form, concept=concept, status=400)
     except services.ConceptPermissionError:

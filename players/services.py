@@ -1,5 +1,4 @@
 """State changes for accounts and profiles."""
-import io
 import secrets
 
 from django.contrib.auth import get_user_model
@@ -10,6 +9,7 @@ from django.db.models import F, Q
 
 from games.engine import awards as awards_rules
 from marcomage.bbcode import bbcode_to_html
+from marcomage.images import PictureRules, upload_to_png
 
 from .models import AwardCounters, FoilCard, Message, Player, PlayerSettings, Purchase
 
@@ -141,75 +141,17 @@ def _achievement_text(achievement) -> str:
 
 # ---------------------------------------------------------------- avatar
 
-class AvatarError(Exception):
-    """The uploaded file cannot be an avatar; the text says why."""
-
-
-AVATAR_MAX_BYTES = 10 * 1024
-AVATAR_SIZE = (60, 60)
-AVATAR_EXTENSIONS = {"jpg": "JPEG", "jpeg": "JPEG", "png": "PNG", "gif": "GIF"}
-# A 10 kB file can still claim to be a gigantic picture; refuse to decode such claims.
-AVATAR_MAX_PIXELS = 2000 * 2000
-
-
-def _avatar_decode(upload):
-    """Check and decode an upload; returns a Pillow image or raises AvatarError."""
-    from PIL import Image, UnidentifiedImageError
-
-    name = (getattr(upload, "name", "") or "").lower()
-    extension = name.rsplit(".", 1)[-1] if "." in name else ""
-    if extension not in AVATAR_EXTENSIONS:
-        raise AvatarError("An avatar must be a JPG, JPEG, PNG or GIF picture.")
-    if upload.size is None or upload.size > AVATAR_MAX_BYTES:
-        raise AvatarError("An avatar may be at most 10 kB large.")
-    if upload.size == 0:
-        raise AvatarError("The file is empty.")
-    data = upload.read(AVATAR_MAX_BYTES + 1)
-    if len(data) > AVATAR_MAX_BYTES:
-        raise AvatarError("An avatar may be at most 10 kB large.")
-    formats = ["JPEG", "PNG", "GIF"]
-    try:
-        with Image.open(io.BytesIO(data), formats=formats) as probe:
-            if probe.width * probe.height > AVATAR_MAX_PIXELS:
-                raise AvatarError("That picture is too large to be an avatar.")
-            probe.verify()
-        image = Image.open(io.BytesIO(data), formats=formats)
-        image.load()
-    except AvatarError:
-        raise
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise AvatarError("That picture is too large to be an avatar.") from exc
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError) as exc:
-        raise AvatarError("That file is not a picture we can read (JPG, PNG or GIF).") from exc
-    return image
-
-
-def _avatar_encode(image) -> bytes:
-    """Re-encode as a 60×60 PNG: drops metadata, animation frames and anything hidden."""
-    from PIL import Image, ImageOps
-
-    if getattr(image, "is_animated", False):
-        image.seek(0)  # an animated GIF keeps only its first frame
-    image = image.convert("RGBA")
-    image = ImageOps.fit(image, AVATAR_SIZE, method=Image.Resampling.LANCZOS)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+# A 10 kB file can still claim to be a gigantic picture: more than this is refused undecoded.
+AVATAR = PictureRules(what="An avatar", max_bytes=10 * 1024, size=(60, 60),
+                      max_pixels=2000 * 2000)
 
 
 def player_avatar_set(*, player: Player, upload) -> str:
-    """Store a new avatar for the player (replacing the old one); returns its storage name."""
-    import warnings
+    """Store a new avatar for the player (replacing the old one); returns its storage name.
 
-    from PIL import Image
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
-        image = _avatar_decode(upload)
-        try:
-            png = _avatar_encode(image)
-        except (OSError, ValueError, EOFError) as exc:  # truncated frames show up only here
-            raise AvatarError("That file is not a picture we can read (JPG, PNG or GIF).") from exc
+    Raises ImageUploadError (marcomage/images.py) when the upload cannot be an avatar.
+    """
+    png = upload_to_png(upload, AVATAR)
     settings_row = player.settings
     old_name = settings_row.avatar.name if settings_row.avatar else ""
     name = f"{player.pk}-{secrets.token_hex(6)}.png"

@@ -3,9 +3,11 @@ from django.contrib import messages as flash
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from marcomage.images import ImageUploadError
+
 from .forms_profile import AvatarForm, PreferencesForm, ProfileForm
 from .sections import section_required
-from .services import AvatarError, player_avatar_remove, player_avatar_set
+from .services import player_avatar_remove, player_avatar_set
 
 
 def _page(request, *, profile=None, preferences=None, avatar=None, status=200):
@@ -51,7 +53,7 @@ def avatar_upload(request):
         return _page(request, avatar=form, status=400)
     try:
         player_avatar_set(player=request.user.player, upload=form.cleaned_data["avatar"])
-    except AvatarError as error:
+    except ImageUploadError as error:
         form.add_error("avatar", str(error))
         return _page(request, avatar=form, status=400)
     flash.success(request, "Your new avatar is in place.")
