@@ -188,15 +188,22 @@ def _post_gone(request):
     return redirect("forum:index")
 
 
+def _post_or_404(request, post_id):
+    """The post; None for a form sent after it was deleted (answered by _post_gone);
+    a page asked for a post that does not exist is a 404."""
+    post = selectors.post_by_id(post_id)
+    if post is None and request.method != "POST":
+        raise Http404("No such post")
+    return post
+
+
 @require_http_methods(["GET", "POST"])
 @section_required("forum")
 def post_edit(request, post_id):
     viewer = request.user.player
-    post = selectors.post_by_id(post_id)
+    post = _post_or_404(request, post_id)
     if post is None:
-        if request.method == "POST":
-            return _post_gone(request)
-        raise Http404("No such post")
+        return _post_gone(request)
     if not services.can_edit_post(viewer, post):
         raise PermissionDenied("You may not edit this post.")
     thread = post.thread
@@ -226,11 +233,9 @@ def post_edit(request, post_id):
 @section_required("forum")
 def post_delete(request, post_id):
     viewer = request.user.player
-    post = selectors.post_by_id(post_id)
+    post = _post_or_404(request, post_id)
     if post is None:
-        if request.method == "POST":
-            return _post_gone(request)
-        raise Http404("No such post")
+        return _post_gone(request)
     if not services.can_delete_post(viewer, post):
         raise PermissionDenied("You may not delete this post.")
     thread = post.thread
