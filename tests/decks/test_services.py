@@ -41,9 +41,18 @@ class TestStarterDecks:
         from django.core.management import call_command
 
         call_command("load_demo", stdout=StringIO())
+        call_command("load_demo", stdout=StringIO())  # idempotent
         for name in ("alice", "bob", "carol"):
             names = set(Deck.objects.filter(player__user__username=name).values_list("name", flat=True))
             assert set(engine.STARTER_DECK_NAMES) <= names and len(names) == 5
+        from concepts.models import Concept
+        from forum.models import ForumThread
+        from players.models import Player
+
+        levels = dict(Player.objects.values_list("user__username", "level"))
+        assert levels["carol"] == 10 and levels["alice"] == 0
+        assert ForumThread.objects.get().priority == "sticky"
+        assert Concept.objects.get().author.name == "bob"
 
 
 class TestCreateRenameDelete:
