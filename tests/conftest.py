@@ -29,6 +29,25 @@ def _fast_test_settings(settings, tmp_path):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
+@pytest.fixture(autouse=True)
+def _forum_default_sections(request):
+    """The forum's sections come from a data migration, and the flush that ends every
+    transactional test (websockets, browsers) wipes them out for the tests after it on the
+    same worker: put them back before each test that uses the database."""
+    if ("django_db_setup" not in request.fixturenames
+            and request.node.get_closest_marker("django_db") is None):
+        return
+    import importlib
+
+    from django.apps import apps
+
+    request.getfixturevalue("django_db_setup")
+    with request.getfixturevalue("django_db_blocker").unblock():
+        if not apps.get_model("forum", "ForumSection").objects.exists():
+            importlib.import_module("forum.migrations.0002_default_sections").create_sections(
+                apps, None)
+
+
 @pytest.fixture
 def alice(db):
     return PlayerFactory(user__username="alice")
