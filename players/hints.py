@@ -20,4 +20,10 @@ HINTS = {
                 "try the night skin if you play in the dark.",
     "shop": "Gold comes from new levels, end-of-game awards and achievements. Spend it on more "
             "game slots, deck slots or shiny foil cards.",
+    "forum": "Ask about rules and decks, or just say hello. Threads with posts you have not "
+             "read are marked, and the Forum link in the top bar tells you when there is news.",
+    "concepts": "Got an idea for a card? Propose it here. The staff reviews every concept and "
+                "marks it interesting, implemented or rejected.",
+    "novels": "Stories from the world of the game. Read a chapter between two games; the arrow "
+              "keys turn the pages.",
 }

@@ -206,3 +206,14 @@ def test_level_up_message_names_the_sections_opened_on_the_way():
     for opened in ("Replays", "Novels", "Concepts", "Statistics"):
         assert opened in text
     assert "Cards" not in text and "Decks" not in text  # opened before level 2
+
+
+def test_the_forum_concepts_and_novels_pages_greet_tutorial_players(alice, client_of):
+    alice.level = 5
+    alice.save(update_fields=["level"])
+    client = client_of(alice)
+    for key, url in (("forum", "forum:index"), ("concepts", "concepts:list"),
+                     ("novels", "novels:library")):
+        assert f'data-hint="{key}"' in client.get(reverse(url)).content.decode()
+        client.post(reverse("players:hint_dismiss", args=[key]), HTTP_HX_REQUEST="true")
+        assert f'data-hint="{key}"' not in client.get(reverse(url)).content.decode()
