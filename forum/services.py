@@ -120,6 +120,8 @@ def thread_create(*, section: ForumSection | str, author: Player, title: str, bo
     body = _clean_body(body)
     if priority not in ForumThread.Priority.values:
         raise ForumError("Unknown thread priority.")
+    # Two copies of the same form sent at once queue here, so the second sees the first.
+    Player.objects.select_for_update().filter(pk=author.pk).first()
     now = timezone.now()
     twin = (ForumThread.objects.filter(section=section, author=author, title=title,
                                        created_at__gte=now - DOUBLE_SUBMIT_WINDOW,
