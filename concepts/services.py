@@ -229,7 +229,7 @@ def concept_discussion_open(*, concept_id: int, player: Player):
     from forum.models import THREAD_TITLE_MAX
     from forum.services import ForumError, thread_create
 
-    concept = (Concept.objects.select_for_update().select_related("author__user")
+    concept = (Concept.objects.select_for_update(of=("self",)).select_related("author__user")
                .filter(pk=concept_id).first())
     if concept is None:
         raise ConceptPermissionError("No such concept.")
