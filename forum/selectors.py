@@ -117,7 +117,9 @@ def _valid_id(pk) -> bool:
 def thread_by_id(pk):
     if not _valid_id(pk):
         return None
-    return ForumThread.objects.select_related("section", "author__user").filter(pk=pk).first()
+    # "concept": the card concept this thread discusses, if any (a reverse one-to-one).
+    return (ForumThread.objects.select_related("section", "author__user", "concept")
+            .filter(pk=pk).first())
 
 
 def post_by_id(pk):

@@ -59,3 +59,17 @@ def test_detail_query_count_with_a_thread(alice, bob, client_of, django_assert_m
     client.get(reverse("concepts:detail", args=[concept.pk]))
     with django_assert_max_num_queries(8):
         client.get(reverse("concepts:detail", args=[concept.pk]))
+
+
+def test_the_thread_names_the_concept_it_discusses(alice, bob, client_of):
+    concept = make_concept(alice, name="Ember <wisp>")
+    client_of(bob).post(reverse("concepts:discuss", args=[concept.pk]))
+    thread = ForumThread.objects.get()
+    page = client_of(bob).get(thread.get_absolute_url()).content.decode()
+    assert "This thread discusses the card concept" in page
+    assert f'href="{concept.get_absolute_url()}">Ember &lt;wisp&gt;</a>' in page
+    other = ForumThread.objects.create(section=thread.section, author=bob, title="Plain",
+                                       created_at=thread.created_at,
+                                       last_post_at=thread.created_at)
+    assert "discusses the card concept" not in client_of(bob).get(
+        other.get_absolute_url()).content.decode()
