@@ -219,6 +219,8 @@ def _game_context(request, game, player, *, error=None, preview=None):
         "settings": settings,
         "error": error,
         "preview": preview,
+        # The tutorial's play suggestion (None past the tutorial or off turn).
+        "suggestion": gs.play_suggestion(game, seat, player.level) if board else None,
         "can": {
             "surrender": running and surrender_by is None,
             "surrender_cancel": running and surrender_by == player.pk,

@@ -7,7 +7,7 @@ from .cards.registry import load_all as _load_all
 
 _load_all()
 
-from .ai import Action, ai_choose_action  # noqa: E402
+from .ai import Action, ai_choose_action, suggest_action  # noqa: E402
 from .cards.model import CardDef  # noqa: E402
 from .catalogue import (  # noqa: E402
                         AI_CHALLENGES,
@@ -37,5 +37,6 @@ __all__ = [
     "LONG", "NORMAL", "PlayerState", "Preview", "STARTER_DECKS", "STARTER_DECK_NAMES",
     "TurnResult", "ai_choose_action", "all_cards", "all_keywords", "card", "cards_filter",
     "deck_auto_tokens", "discard", "finish_game", "keyword", "limits_for", "new_game", "play",
-    "preview", "state_from_json", "state_to_json", "token_keywords", "view_for",
+    "preview", "state_from_json", "state_to_json", "suggest_action", "token_keywords",
+    "view_for",
 ]

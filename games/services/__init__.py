@@ -1,5 +1,5 @@
 """The games section's state changes. Views and tasks call these; only these call the engine."""
-from .board import board_for, card_info, history_for, replay_for
+from .board import board_for, card_info, history_for, play_suggestion, replay_for
 from .chat import chat_mark_seen, chat_post
 from .errors import GameError
 from .lifecycle import (
@@ -44,6 +44,7 @@ __all__ = [
     "game_ai_move", "game_ai_move_request", "game_discard_card", "game_finish", "game_host",
     "game_host_cancel", "game_join", "game_leave", "game_play_card", "game_preview",
     "game_slots_limit", "game_slots_used", "game_substitute_move", "game_surrender",
-    "game_surrender_answer", "game_surrender_cancel", "substitute_move_allowed",
+    "game_surrender_answer", "game_surrender_cancel", "play_suggestion",
+    "substitute_move_allowed",
     "replay_count_view", "replay_for",
 ]

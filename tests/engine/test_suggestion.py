@@ -1,0 +1,107 @@
+"""The tutorial's play suggestion (§14.4): the standard AI's choice from what the seat sees."""
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+from games.engine import (
+    ai_choose_action,
+    discard,
+    new_game,
+    play,
+    state_to_json,
+    suggest_action,
+)
+from games.engine.ai import STANDARD_WEIGHTS, seat_knowledge
+from games.engine.bench import legal_moves, random_deck
+from games.engine.catalogue import AI_CHALLENGES
+from games.engine.rng import Rng
+
+SETTINGS = settings(max_examples=20, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def _game(seed, turns, hidden):
+    rng = Rng(seed)
+    st = new_game(random_deck(rng), random_deck(rng), seed=seed, hidden=hidden)
+    for _ in range(turns):
+        if st.status != "in progress":
+            break
+        moves = legal_moves(st, st.current)
+        is_play, pos, mode = moves[rng.below(len(moves))]
+        result = play(st, st.current, pos, mode) if is_play else discard(st, st.current, pos)
+        st = result.state
+    return st
+
+
+@SETTINGS
+@given(hs.integers(0, 10**6), hs.integers(0, 12), hs.booleans(), hs.integers(0, 2**40))
+def test_suggestion_is_the_standard_ai_choice_on_what_the_seat_knows(seed, turns, hidden,
+                                                                     sseed):
+    st = _game(seed, turns, hidden)
+    if st.status != "in progress":
+        return
+    seat = st.current
+    expected = ai_choose_action(seat_knowledge(st, seat), seat, rng=Rng(sseed))
+    assert suggest_action(st, seat, seed=sseed) == expected
+
+
+@SETTINGS
+@given(hs.integers(0, 10**6), hs.integers(0, 12), hs.integers(0, 2**40))
+def test_suggestion_never_depends_on_hidden_information(seed, turns, sseed):
+    st = _game(seed, turns, True)
+    if st.status != "in progress":
+        return
+    seat = st.current
+    before = state_to_json(st)
+    action = suggest_action(st, seat, seed=sseed)
+    assert state_to_json(st) == before, "the state (and its generator) is left alone"
+    other = st.clone()
+    opp = other.p[1 - seat]
+    opp.hand = [c if opp.rev[i] else 1 for i, c in enumerate(opp.hand)]
+    opp.deck = ((2,) * 15, (3,) * 15, (4,) * 15)
+    other.rng = Rng(seed + 1).s
+    other.seed = seed + 1
+    assert suggest_action(other, seat, seed=sseed) == action
+
+
+@SETTINGS
+@given(hs.integers(0, 10**6), hs.integers(0, 12), hs.integers(0, 2**40))
+def test_without_hidden_cards_the_opponents_deck_still_stays_unknown(seed, turns, sseed):
+    st = _game(seed, turns, False)
+    if st.status != "in progress":
+        return
+    seat = st.current
+    other = st.clone()
+    other.p[1 - seat].deck = ((2,) * 15, (3,) * 15, (4,) * 15)
+    other.rng = 12345
+    assert suggest_action(other, seat, seed=sseed) == suggest_action(st, seat, seed=sseed)
+
+
+def test_same_board_and_seed_give_the_same_suggestion():
+    st = _game(7, 5, False)
+    seat = st.current
+    first = suggest_action(st, seat, seed=99)
+    assert all(suggest_action(st.clone(), seat, seed=99) == first for _ in range(5))
+    assert first.kind in ("play", "discard") and 1 <= first.position <= 8
+
+
+def test_seat_knowledge_masks_only_what_the_seat_cannot_see():
+    st = _game(11, 3, True)
+    seat = st.current
+    known = seat_knowledge(st, seat)
+    mine, theirs = known.p[seat], known.p[1 - seat]
+    assert mine.hand == st.p[seat].hand and mine.deck == st.p[seat].deck
+    assert theirs.hand == [c if st.p[1 - seat].rev[i] else 0
+                           for i, c in enumerate(st.p[1 - seat].hand)]
+    assert theirs.deck == ((0,) * 15,) * 3
+    assert known.rng == 0 and known.seed == 0
+    assert st.p[1 - seat].deck != theirs.deck, "the original is untouched"
+
+
+def test_standard_weights_and_no_relief_even_in_an_ai_challenge():
+    name = next(iter(AI_CHALLENGES))
+    rng = Rng(3)
+    st = new_game(random_deck(rng), random_deck(rng), seed=3, ai=True, ai_challenge=name,
+                  long_mode=True, first=1)
+    expected = ai_choose_action(seat_knowledge(st, 1), 1, weights=STANDARD_WEIGHTS,
+                                rng=Rng(5))
+    assert suggest_action(st, 1, seed=5) == expected

@@ -1,0 +1,140 @@
+"""The tutorial's play suggestion on the game page (rules-engine.md §14.4: a UI hint only)."""
+import html as htmllib
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import engine
+from games import services as gs
+from games.engine.rating import TUTORIAL_END_LEVEL
+from games.models import Game
+from games.services.board import suggestion_seed
+from tests.games.conftest import make_deck, player_on_turn
+from tests.security.conftest import hidden_cards_of
+from tests.security.test_hidden_cards import _leaks
+
+pytestmark = pytest.mark.django_db
+
+SUGGESTION = re.compile(r'id="play-suggestion".*?Suggestion:</span> (play|discard) '
+                        r'<strong>(.*?)</strong> \(card (\d)', re.S)
+
+
+def _suggestion_on(client, game):
+    html = client.get(reverse("games:board", args=[game.pk])).content.decode()
+    found = SUGGESTION.search(html)
+    if not found:
+        return None, html
+    return (found.group(1), htmllib.unescape(found.group(2)), int(found.group(3))), html
+
+
+def _set_level(player, level):
+    player.level = level
+    player.save(update_fields=["level"])
+
+
+def _expected(game, seat):
+    state = engine.state_from_json(game.state)
+    action = engine.suggest_action(state, seat, seed=suggestion_seed(game))
+    name = engine.card(state.p[seat].hand[action.position - 1]).name
+    return action.kind, name, action.position
+
+
+def _hidden_ai_game_on_my_turn(alice):
+    alice.settings.auto_ai_move = False
+    alice.settings.save()
+    game = gs.ai_game_start(player=alice, deck=make_deck(alice, name="vs AI"), hidden=True)
+    game.refresh_from_db()
+    if game.current_seat == 1:
+        assert gs.game_ai_move(game_id=game.pk, version=game.version)
+        game.refresh_from_db()
+    assert game.current_seat == 0
+    return game
+
+
+def test_tutorial_player_on_turn_sees_the_engine_ais_choice(started_game, client_of):
+    game = started_game()
+    mover = player_on_turn(game)
+    seat = game.seat_of(mover)
+    found, html = _suggestion_on(client_of(mover), game)
+    assert found == _expected(game, seat)
+    kind, _name, position = found
+    assert re.search(rf'class="hand-slot[^"]*is-suggested[^"]*">\s*<input[^>]*value="{position}"',
+                     html)
+    # The full page shows it too, and the same board gives the same suggestion again.
+    page = client_of(mover).get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert SUGGESTION.search(page).group(3) == str(position)
+    assert _suggestion_on(client_of(mover), game)[0] == found
+
+
+def test_not_shown_on_the_opponents_turn(started_game, client_of):
+    game = started_game()
+    waiting = game.player2 if game.current_seat == 0 else game.player1
+    found, html = _suggestion_on(client_of(waiting), game)
+    assert found is None and "is-suggested" not in html
+
+
+def test_not_shown_past_the_tutorial(started_game, client_of):
+    game = started_game()
+    mover = player_on_turn(game)
+    _set_level(mover, TUTORIAL_END_LEVEL)
+    found, html = _suggestion_on(client_of(mover), game)
+    assert found is None and "Suggestion:" not in html
+    _set_level(mover, TUTORIAL_END_LEVEL - 1)
+    assert _suggestion_on(client_of(mover), game)[0] is not None
+
+
+def test_not_shown_after_the_game_ended(started_game, client_of):
+    game = started_game()
+    mover = player_on_turn(game)
+    gs.game_surrender(game_id=game.pk, player=mover)
+    other = game.player2 if mover == game.player1 else game.player1
+    gs.game_surrender_answer(game_id=game.pk, player=other, accept=True)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    for player in (mover, other):
+        page = client_of(player).get(reverse("games:detail", args=[game.pk])).content.decode()
+        assert "Suggestion:" not in page
+
+
+def test_a_move_does_not_touch_the_games_generator(started_game, client_of):
+    game = started_game()
+    mover = player_on_turn(game)
+    before = dict(game.state)
+    client_of(mover).get(reverse("games:detail", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.state == before
+
+
+def test_hidden_mode_suggestion_ignores_the_opponents_hidden_hand(alice, client_of):
+    game = _hidden_ai_game_on_my_turn(alice)
+    client = client_of(alice)
+    first, html = _suggestion_on(client, game)
+    assert first == _expected(game, 0)
+    secret = hidden_cards_of(game, seat=1)
+    assert secret and _leaks(html, secret) == []
+    # The same game, only the computer's face-down cards (and its deck) differ.
+    state = engine.state_from_json(game.state)
+    computer = state.p[1]
+    replacements = [c.id for c in engine.all_cards() if c.id not in computer.hand][:8]
+    computer.hand = [c if computer.rev[i] else replacements[i]
+                     for i, c in enumerate(computer.hand)]
+    computer.deck = (tuple(replacements[:1] * 15),) * 3
+    Game.objects.filter(pk=game.pk).update(state=engine.state_to_json(state))
+    game.refresh_from_db()
+    second, html = _suggestion_on(client, game)
+    assert second == first
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    new_secret = hidden_cards_of(game, seat=1)
+    assert _leaks(html, new_secret) == [] and _leaks(page, new_secret) == []
+
+
+def test_game_page_queries_stay_pinned_for_a_tutorial_player(started_game, client_of,
+                                                             django_assert_max_num_queries):
+    game = started_game()
+    mover = player_on_turn(game)
+    client = client_of(mover)
+    client.get(reverse("games:detail", args=[game.pk]))
+    with django_assert_max_num_queries(10):
+        response = client.get(reverse("games:detail", args=[game.pk]))
+    assert "Suggestion:" in response.content.decode()
