@@ -164,6 +164,8 @@ class Turn(models.Model):
         SURRENDER = "surrender", "Surrender"
         ABORT = "abort", "Abort"
         FINISH = "finish", "Finish (abandoned)"
+        # A sandbox tool in a game against the standard AI (record: tool and arguments).
+        SANDBOX = "sandbox", "Sandbox change"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="turns")
     number = models.PositiveIntegerField()

@@ -21,6 +21,7 @@ urlpatterns = [
     path("games/<int:game_id>/board/", views.game_board, name="board"),
     path("games/<int:game_id>/move/", views.game_move, name="move"),
     path("games/<int:game_id>/do/<slug:command>/", views.game_command, name="command"),
+    path("games/<int:game_id>/sandbox/", views.game_sandbox, name="sandbox"),
     path("games/<int:game_id>/leave/", views.game_leave, name="leave"),
     path("games/<int:game_id>/history/", views.game_history, name="history"),
     path("games/<int:game_id>/chat/", views.game_chat, name="chat"),

@@ -207,6 +207,7 @@ def _game_context(request, game, player, *, error=None, preview=None):
     surrender_by = game.surrender_requested_by_id
     running = game.status == Game.Status.IN_PROGRESS
     chat_open = not game.is_ai and game.status != Game.Status.WAITING
+    sandbox = gs.sandbox_allowed(game, player)
     return {
         "game": game,
         "seat": seat,
@@ -219,6 +220,8 @@ def _game_context(request, game, player, *, error=None, preview=None):
         "settings": settings,
         "error": error,
         "preview": preview,
+        "sandbox": gs.sandbox_panel(game) if sandbox else None,
+        "sandbox_open": bool(sandbox and request.GET.get("sandbox") == "open"),
         # The tutorial's play suggestion (None past the tutorial or off turn).
         "suggestion": gs.play_suggestion(game, seat, player.level) if board else None,
         "can": {
@@ -372,6 +375,49 @@ def game_command(request, game_id, command):
     except GameError as exc:
         return _board_response(request, game_id, error=exc.message)
     return _board_response(request, game_id, notice=notice)
+
+
+@login_required
+@require_POST
+def game_sandbox(request, game_id):
+    """The sandbox tools of a game against the standard AI (one form per tool)."""
+    player = _player(request)
+    selectors.game_for_player(game_id, player)  # outsiders: 404
+    post = request.POST
+    tool = post.get("tool", "")
+    common = {"game_id": game_id, "player": player, "version": post.get("version")}
+    try:
+        if tool == "card":
+            notice = gs.sandbox_put_card(**common, seat=_int(post.get("seat")),
+                                         position=_int(post.get("position")),
+                                         card=post.get("card", ""))
+        elif tool == "attribute":
+            notice = gs.sandbox_set_attribute(**common, seat=_int(post.get("seat")),
+                                              attribute=post.get("attribute", ""),
+                                              value=_int(post.get("value")))
+        elif tool == "hidden":
+            notice = gs.sandbox_toggle_hidden(**common)
+        elif tool == "dictate":
+            notice = gs.sandbox_dictate(**common, position=_int(post.get("position")),
+                                        kind=post.get("action", ""),
+                                        mode=_int(post.get("mode"), 0))
+        else:
+            raise GameError("Choose one of the sandbox tools.", code="bad_tool")
+    except GameError as exc:
+        error, notice = exc.message, None
+    else:
+        error = None
+    if request.htmx:
+        game = selectors.game_for_player(game_id, player)
+        context = _game_context(request, game, player, error=error)
+        context.update(notice=notice, sandbox_open=context["sandbox"] is not None,
+                       next_game=selectors.next_game_on_turn(player, after_id=game.pk))
+        return render(request, "games/_board.html", context)
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, notice)
+    return redirect(reverse("games:detail", args=[game_id]) + "?sandbox=open#sandbox")
 
 
 @login_required

@@ -26,6 +26,13 @@ from .constants import LONG, NORMAL, limits_for  # noqa: E402
 from .errors import EngineError  # noqa: E402
 from .keywords import KeywordDef  # noqa: E402
 from .preview import Preview, preview  # noqa: E402
+from .sandbox import (  # noqa: E402
+                      SANDBOX_MAX,
+                      sandbox_put_card,
+                      sandbox_set_attribute,
+                      sandbox_set_hidden,
+)
+from .sandbox import attribute_range as sandbox_attribute_range  # noqa: E402
 from .setup import new_game  # noqa: E402
 from .state import GameState, PlayerState, state_from_json, state_to_json  # noqa: E402
 from .turn import TurnResult, discard, play  # noqa: E402
@@ -37,6 +44,7 @@ __all__ = [
     "LONG", "NORMAL", "PlayerState", "Preview", "STARTER_DECKS", "STARTER_DECK_NAMES",
     "TurnResult", "ai_choose_action", "all_cards", "all_keywords", "card", "cards_filter",
     "deck_auto_tokens", "discard", "finish_game", "keyword", "limits_for", "new_game", "play",
-    "preview", "state_from_json", "state_to_json", "suggest_action", "token_keywords",
+    "preview", "SANDBOX_MAX", "sandbox_attribute_range", "sandbox_put_card",
+    "sandbox_set_attribute", "sandbox_set_hidden", "state_from_json", "state_to_json", "suggest_action", "token_keywords",
     "view_for",
 ]

@@ -36,6 +36,14 @@ from .play import (
                         substitute_move_allowed,
 )
 from .replays import replay_count_view
+from .sandbox import (
+                        sandbox_allowed,
+                        sandbox_dictate,
+                        sandbox_panel,
+                        sandbox_put_card,
+                        sandbox_set_attribute,
+                        sandbox_toggle_hidden,
+)
 
 __all__ = [
     "GameError", "abort_allowed", "board_for", "card_info", "history_for", "ai_challenge_choices", "ai_challenge_start", "ai_game_start", "ai_quick_game",
@@ -46,5 +54,6 @@ __all__ = [
     "game_slots_limit", "game_slots_used", "game_substitute_move", "game_surrender",
     "game_surrender_answer", "game_surrender_cancel", "play_suggestion",
     "substitute_move_allowed",
-    "replay_count_view", "replay_for",
+    "replay_count_view", "replay_for", "sandbox_allowed", "sandbox_dictate", "sandbox_panel",
+    "sandbox_put_card", "sandbox_set_attribute", "sandbox_toggle_hidden",
 ]

@@ -176,6 +176,10 @@ def _replay(state, turn: Turn):
             return engine.play(state, turn.actor_seat, turn.position, turn.mode).state
         if turn.action == Turn.Action.DISCARD:
             return engine.discard(state, turn.actor_seat, turn.position).state
+        if turn.action == Turn.Action.SANDBOX:
+            from .sandbox import apply_tool
+
+            return apply_tool(state, turn.record)
         outcome = {"surrender": "Surrender", "abort": "Abort", "finish": "Abandon"}[turn.action]
         return engine.finish_game(state, outcome=outcome, winner=turn.record.get("winner"))
     except engine.EngineError:

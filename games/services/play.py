@@ -9,7 +9,7 @@ from collections import Counter
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from decks.models import Deck
@@ -124,11 +124,18 @@ def _finish(game: Game, *, winner_seat, outcome: str):
     game.current_seat = None
     game.surrender_requested_by = None
     game.save()
-    if outcome != Game.Outcome.ABORT:
+    if outcome != Game.Outcome.ABORT and not _used_sandbox(game):
         _update_deck_statistics(game, winner_seat)
     if not game.is_ai:
         _update_card_statistics(game)
     game_rate_task.delay_on_commit(game.pk)
+
+
+def _used_sandbox(game: Game) -> bool:
+    """A game against the AI where the sandbox changed the board or dictated a move: its
+    result says nothing about the deck."""
+    return game.is_ai and game.turns.filter(
+        Q(action=Turn.Action.SANDBOX) | Q(record__dictated=True)).exists()
 
 
 def _update_deck_statistics(game: Game, winner_seat):

@@ -206,6 +206,19 @@
     keptChoice = null;
   });
 
+  // The sandbox panel stays open (or closed) across board refreshes.
+  var sandboxWasOpen = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    var panel = document.getElementById("sandbox");
+    sandboxWasOpen = target && target.id === "board" && panel ? panel.open : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var panel = document.getElementById("sandbox");
+    if (panel && sandboxWasOpen !== null) panel.open = panel.open || sandboxWasOpen;
+    sandboxWasOpen = null;
+  });
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", connect);
   } else {

@@ -28,6 +28,7 @@ FIELDS = [
     "prefs-cards_per_row", "prefs-status", "avatar-avatar",
     "rarity", "effect", "bricks", "keywords", "param_charge", "picture", "state", "feedback",
     "title", "quote", "section", "priority", "locked", "thread", "q",
+    "tool", "seat", "attribute", "value",
 ]
 TEXT_FIELDS = ["name", "note", "body", "message", "subject", "opponent", "recipient",
                "profile-hobbies", "profile-real_name", "token", "next", "version"]

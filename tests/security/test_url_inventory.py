@@ -62,7 +62,7 @@ ROUTES = {
     "games:turn_indicator": "own",
     "games:detail": "foreign", "games:board": "foreign", "games:move": "foreign",
     "games:command": "foreign", "games:leave": "foreign", "games:history": "foreign",
-    "games:chat": "foreign",
+    "games:chat": "foreign", "games:sandbox": "foreign",
     "games:replays": "open", "games:replay": "foreign", "games:statistics": "open",
     # Forum posts are public; "guarded" = only the author (or staff) may change it: 403.
     "forum:index": "own", "forum:search": "own", "forum:mark_all_read": "own",
@@ -198,6 +198,9 @@ def _requests(world):
         ("games:move", game_url("move"), {"position": 1, "action": "preview"}),
         *[("games:command", game_url("command", command), {"version": version})
           for command in GAME_COMMANDS],
+        ("games:sandbox", game_url("sandbox"), {"tool": "attribute", "seat": 1,
+                                                "attribute": "tower", "value": 0,
+                                                "version": version}),
         ("games:leave", game_url("leave"), {}),
         ("games:history", game_url("history"), {}),
         ("games:chat", game_url("chat"), {"body": "carol was here"}),
