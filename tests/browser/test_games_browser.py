@@ -107,7 +107,7 @@ def test_a_whole_game_against_the_computer(page, asgi_url, alice, screenshot):
     page.wait_for_selector("#board")
     game = Game.objects.get()
     assert page.locator("#live-status[data-state=live]").count() == 1 or page.wait_for_selector(
-        "#live-status[data-state=live]", timeout=5000)
+        "#live-status[data-state=live]", timeout=20000)
     screenshot("ai-game-start")
     for _ in range(12):
         if "Game over" in page.locator("#turn-state").inner_text():
@@ -115,7 +115,7 @@ def test_a_whole_game_against_the_computer(page, asgi_url, alice, screenshot):
         if page.locator("#board[data-my-turn='1']").count():
             _make_a_move(page)
         else:
-            page.wait_for_selector("#board[data-my-turn='1']", timeout=5000)
+            page.wait_for_selector("#board[data-my-turn='1']", timeout=20000)
     screenshot("ai-game-middle")
     # Bring the game close to its end (the computer's tower at 1, ours far ahead in stock)
     # so that the next few moves finish it the way a long game would.
@@ -132,7 +132,7 @@ def test_a_whole_game_against_the_computer(page, asgi_url, alice, screenshot):
             if page.locator("#board[data-my-turn='1']").count():
                 _make_a_move(page)
             else:
-                page.wait_for_selector("#board[data-my-turn='1']", timeout=5000)
+                page.wait_for_selector("#board[data-my-turn='1']", timeout=20000)
     page.wait_for_selector(".end-screen")
     game.refresh_from_db()
     assert game.status == "finished" and game.outcome != "Pending"
@@ -156,7 +156,7 @@ def test_two_browsers_see_each_others_moves_without_reload(browser, asgi_url, al
         pages[name] = context.new_page()
         _login(pages[name], asgi_url, name)
         pages[name].goto(asgi_url + reverse("games:detail", args=[game.pk]))
-        pages[name].wait_for_selector("#live-status[data-state=live]", timeout=10000)
+        pages[name].wait_for_selector("#live-status[data-state=live]", timeout=20000)
     timings = []
     for _ in range(4):
         game.refresh_from_db()
@@ -184,7 +184,7 @@ def test_two_browsers_see_each_others_moves_without_reload(browser, asgi_url, al
     # chat arrives live as well
     pages["alice"].fill("#chat-body", "[b]Good game[/b]")
     pages["alice"].click("#chat-form button[type=submit]")
-    pages["bob"].wait_for_selector("#chat-lines >> text=Good game", timeout=5000)
+    pages["bob"].wait_for_selector("#chat-lines >> text=Good game", timeout=20000)
     median = sorted(timings)[len(timings) // 2]
     print(f"play-to-change in the other browser: median {median * 1000:.0f} ms, "
           f"all {[round(t * 1000) for t in timings]} ms")

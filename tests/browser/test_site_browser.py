@@ -18,6 +18,6 @@ def test_a_refused_htmx_request_shows_why(page, live_server, login, screenshot):
 
     deck.delete()  # e.g. deleted in another tab: the builder's next request gets a 404
     page.locator("#card-pool .pool-item:not(.is-taken) .card").first.click()
-    error = page.wait_for_selector(".flash.htmx-error", timeout=5000)
+    error = page.wait_for_selector(".flash.htmx-error", timeout=20000)
     assert "nothing at this address" in error.inner_text()
     screenshot("htmx-error")
