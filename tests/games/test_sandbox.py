@@ -379,7 +379,10 @@ def test_history_replays_the_sandbox_changes(alice, client_of, sandbox_game):
     game.refresh_from_db()
     latest = gs.history_for(game, 0, 10**9)["board"]
     assert latest == gs.board_for(game, 0)
-    page = client.get(reverse("games:history", args=[game.pk]) + "?step=2").content.decode()
+    # The computer may have moved first (who starts is random): find the step of the change.
+    actions = list(game.turns.order_by("number").values_list("action", flat=True))
+    step = actions.index(Turn.Action.SANDBOX) + 1
+    page = client.get(reverse("games:history", args=[game.pk]) + f"?step={step}").content.decode()
     assert "used the sandbox: put Basic wall into slot 4 of the computer&#x27;s hand" in page
 
 
