@@ -105,3 +105,22 @@ def net_gain(a, cid, start=50, prod=(1, 1, 1), facilities=(3, 3, 3)):
 def card_ids(**criteria):
     """Ids of the catalogue cards matching ``cards_filter(**criteria)``."""
     return {c.id for c in cards_filter(**criteria)}
+
+
+def json_diff(before, after) -> list:
+    """Paths where two JSON values differ, e.g. ["p.0.a[1]"]: lets a test check that an
+    action changed exactly what it says and nothing else."""
+    out = []
+
+    def walk(a, b, path):
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in a.keys() | b.keys():
+                walk(a.get(key), b.get(key), f"{path}.{key}")
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b)):
+                walk(x, y, f"{path}[{i}]")
+        elif a != b:
+            out.append(path)
+
+    walk(before, after, "")
+    return sorted(out)

@@ -13,25 +13,7 @@ from games.engine import (
     state_to_json,
 )
 from games.engine.constants import ATTRS
-from tests.engine.helpers import make_state, player
-
-
-def _diff(before, after):
-    """Paths where two JSON states differ (for 'changes exactly what it says')."""
-    out = []
-
-    def walk(a, b, path):
-        if isinstance(a, dict):
-            for key in a.keys() | b.keys():
-                walk(a.get(key), b.get(key), f"{path}.{key}")
-        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-            for i, (x, y) in enumerate(zip(a, b)):
-                walk(x, y, f"{path}[{i}]")
-        elif a != b:
-            out.append(path)
-
-    walk(before, after, "")
-    return sorted(out)
+from tests.engine.helpers import json_diff, make_state, player
 
 
 def test_put_card_changes_only_that_slot_and_leaves_the_input_alone():
@@ -40,7 +22,7 @@ def test_put_card_changes_only_that_slot_and_leaves_the_input_alone():
     new = sandbox_put_card(st, 1, 3, 17)
     assert state_to_json(st) == before
     assert new.p[1].hand[2] == 17 and new.p[1].new[2] is True and new.p[1].rev[2] is False
-    assert _diff(before, state_to_json(new)) == [".players[1].hand[2]", ".players[1].new[2]"]
+    assert json_diff(before, state_to_json(new)) == [".players[1].hand[2]", ".players[1].new[2]"]
 
 
 def test_put_card_reveals_only_in_hidden_mode():
@@ -90,7 +72,7 @@ def test_set_attribute_changes_only_that_number(name):
     low, high = sandbox_attribute_range(st, name)
     new = sandbox_set_attribute(st, 1, name, high)
     assert state_to_json(st) == before
-    assert _diff(before, state_to_json(new)) == [f".players[1].attributes.{name}"]
+    assert json_diff(before, state_to_json(new)) == [f".players[1].attributes.{name}"]
     assert sandbox_set_attribute(st, 0, name, low).p[0].a[ATTRS.index(name)] == low
 
 
@@ -134,9 +116,9 @@ def test_hidden_toggle_clears_revealed_flags_and_nothing_else():
     off = sandbox_set_hidden(st, False)
     assert state_to_json(st) == before
     assert off.hidden is False and off.p[1].rev == [False] * 8
-    assert _diff(before, state_to_json(off)) == [".hidden", ".players[1].revealed[2]"]
+    assert json_diff(before, state_to_json(off)) == [".hidden", ".players[1].revealed[2]"]
     on = sandbox_set_hidden(off, True)
-    assert on.hidden is True and _diff(state_to_json(off), state_to_json(on)) == [".hidden"]
+    assert on.hidden is True and json_diff(state_to_json(off), state_to_json(on)) == [".hidden"]
 
 
 def test_tools_refuse_a_finished_game():

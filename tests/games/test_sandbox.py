@@ -11,6 +11,7 @@ from games.engine.rating import TUTORIAL_END_LEVEL
 from games.models import CardStatistic, Game, Turn
 from games.services.errors import STALE_PAGE
 from players.models import GameRating
+from tests.engine.helpers import json_diff
 from tests.games.conftest import make_deck
 
 pytestmark = pytest.mark.django_db
@@ -63,21 +64,6 @@ def _state(game):
     return engine.state_from_json(game.state)
 
 
-def _diff(before, after):
-    out = []
-
-    def walk(a, b, path):
-        if isinstance(a, dict) and isinstance(b, dict):
-            for key in a.keys() | b.keys():
-                walk(a.get(key), b.get(key), f"{path}.{key}")
-        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-            for i, (x, y) in enumerate(zip(a, b)):
-                walk(x, y, f"{path}[{i}]")
-        elif a != b:
-            out.append(path)
-
-    walk(before, after, "")
-    return sorted(out)
 
 
 # ---------------------------------------------------------------- each tool
@@ -91,7 +77,7 @@ def test_put_card_by_number_changes_that_slot_only(alice, client_of, sandbox_gam
     game.refresh_from_db()
     assert game.version == version + 1
     assert game.state["players"][1]["hand"][2] == 1
-    assert set(_diff(before, game.state)) <= {".players[1].hand[2]", ".players[1].new[2]"}
+    assert set(json_diff(before, game.state)) <= {".players[1].hand[2]", ".players[1].new[2]"}
     turn = game.turns.order_by("-number").first()
     assert turn.action == Turn.Action.SANDBOX and turn.actor == alice and turn.card == 1
 
@@ -133,7 +119,7 @@ def test_set_attribute_changes_exactly_that_number(alice, client_of, sandbox_gam
                                               "attribute": "gems", "value": "77"}, htmx=True)
     assert "Set the computer&#x27;s gems to 77." in response.content.decode()
     game.refresh_from_db()
-    assert _diff(before, game.state) == [".players[1].attributes.gems"]
+    assert json_diff(before, game.state) == [".players[1].attributes.gems"]
     assert game.state["players"][1]["attributes"]["gems"] == 77
 
 
