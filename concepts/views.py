@@ -2,14 +2,13 @@
 import re
 
 from django.contrib import messages as flash
-from django.core.files.storage import default_storage
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marcomage.bbcode import bbcode_to_html
-from marcomage.images import ImageUploadError
+from marcomage.images import ImageUploadError, stored_png_response
 from players.sections import section_required
 
 from . import selectors, services
@@ -245,11 +244,4 @@ PICTURE_NAME = re.compile(r"^c[0-9]+-[0-9a-f]{12}\.png$")
 @cache_control(max_age=7 * 24 * 3600, private=True, immutable=True)
 def concept_picture(request, filename):
     """A concept's picture by its unique file name (a new upload gets a new name)."""
-    if not PICTURE_NAME.match(filename):
-        raise Http404("No such picture")
-    path = f"concepts/{filename}"
-    if not default_storage.exists(path):
-        raise Http404("No such picture")
-    response = FileResponse(default_storage.open(path, "rb"), content_type="image/png")
-    response["X-Content-Type-Options"] = "nosniff"
-    return response
+    return stored_png_response("concepts", filename, PICTURE_NAME)

@@ -6,6 +6,7 @@ still announce billions of pixels). What is stored is always a fresh PNG of the 
 size: no metadata, no animation, nothing hidden behind the picture.
 """
 import io
+import re
 import warnings
 from dataclasses import dataclass
 
@@ -82,3 +83,21 @@ def upload_to_png(upload, rules: PictureRules) -> bytes:
             return _encode(image, rules)
         except (OSError, ValueError, EOFError) as exc:  # truncated frames show up only here
             raise ImageUploadError(UNREADABLE) from exc
+
+
+def stored_png_response(folder: str, filename: str, name_pattern: re.Pattern):
+    """A stored PNG served by its unique file name, or a 404.
+
+    The name must match `name_pattern` (our own names only, so nothing outside `folder`
+    can be asked for); the response says it is a PNG and must not be sniffed as anything
+    else. New uploads get new names, so callers may let browsers cache for long.
+    """
+    from django.core.files.storage import default_storage
+    from django.http import FileResponse, Http404
+
+    path = f"{folder}/{filename}"
+    if not name_pattern.match(filename) or not default_storage.exists(path):
+        raise Http404("No such picture")
+    response = FileResponse(default_storage.open(path, "rb"), content_type="image/png")
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

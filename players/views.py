@@ -2,12 +2,13 @@
 import re
 
 from django.contrib.auth.decorators import login_required
-from django.core.files.storage import default_storage
-from django.http import FileResponse, Http404, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
+
+from marcomage.images import stored_png_response
 
 from . import activity, selectors
 from .forms_profile import PlayerFilterForm
@@ -70,14 +71,7 @@ AVATAR_NAME = re.compile(r"^[0-9]+-[0-9a-f]{12}\.png$")
 @cache_control(max_age=7 * 24 * 3600, public=True, immutable=True)
 def avatar_file(request, filename):
     """Avatars by their unique file name (a new upload gets a new name, so caching is safe)."""
-    if not AVATAR_NAME.match(filename):
-        raise Http404("No such avatar")
-    path = f"avatars/{filename}"
-    if not default_storage.exists(path):
-        raise Http404("No such avatar")
-    response = FileResponse(default_storage.open(path, "rb"), content_type="image/png")
-    response["X-Content-Type-Options"] = "nosniff"
-    return response
+    return stored_png_response("avatars", filename, AVATAR_NAME)
 
 
 @require_POST
