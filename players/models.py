@@ -213,9 +213,9 @@ class AwardCounters(models.Model):
         return f"award counters of {self.player}"
 
     def as_dict(self):
-        from games.engine.awards import COUNTERS
+        from games.engine import awards_rules
 
-        return {name: getattr(self, name) for name in COUNTERS}
+        return {name: getattr(self, name) for name in awards_rules.COUNTERS}
 
 
 class FoilCard(models.Model):

@@ -3,8 +3,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
-from games.engine import awards as awards_rules
-from games.engine import rating as rating_rules
+from games.engine import awards_rules, rating_rules
 from games.models import Game
 
 from .activity import OFFLINE_WITHIN, ONLINE_WITHIN, activity_of

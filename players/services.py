@@ -7,7 +7,7 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models import F, Q
 
-from games.engine import awards as awards_rules
+from games.engine import awards_rules
 from marcomage.bbcode import bbcode_to_html
 from marcomage.images import PictureRules, upload_to_png
 

@@ -10,9 +10,8 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import all_cards, state_from_json
-from games.engine import rating as rules
-from games.engine.awards import END_OF_GAME_AWARDS
+from games.engine import all_cards, awards_rules, state_from_json
+from games.engine import rating_rules as rules
 from games.models import Game, Turn
 
 from .models import GameRating, Message, Player
@@ -128,7 +127,7 @@ def battle_report_text(side, opponent_name, levels_gained) -> str:
         f"= {side.exp} EXP",
     ]
     if side.awards:
-        names = ", ".join(f"{END_OF_GAME_AWARDS[k].name} ({END_OF_GAME_AWARDS[k].gold})"
+        names = ", ".join(f"{awards_rules.END_OF_GAME_AWARDS[k].name} ({awards_rules.END_OF_GAME_AWARDS[k].gold})"
                           for k in side.awards)
         lines.append(f"4. Awards: {names} = {side.gold} gold")
     else:

@@ -7,6 +7,10 @@ from .cards.registry import load_all as _load_all
 
 _load_all()
 
+# The rating and award rules as read-only namespaces (their tables and pure functions):
+# the web side reads them through these names, never through the submodules.
+from . import awards as awards_rules  # noqa: E402
+from . import rating as rating_rules  # noqa: E402
 from .ai import Action, ai_choose_action, suggest_action  # noqa: E402
 from .cards.model import CardDef  # noqa: E402
 from .catalogue import (  # noqa: E402
@@ -26,11 +30,12 @@ from .constants import LONG, NORMAL, limits_for  # noqa: E402
 from .errors import EngineError  # noqa: E402
 from .keywords import KeywordDef  # noqa: E402
 from .preview import Preview, preview  # noqa: E402
+from .rating import TUTORIAL_END_LEVEL  # noqa: E402
 from .sandbox import (  # noqa: E402
-                      SANDBOX_MAX,
-                      sandbox_put_card,
-                      sandbox_set_attribute,
-                      sandbox_set_hidden,
+                        SANDBOX_MAX,
+                        sandbox_put_card,
+                        sandbox_set_attribute,
+                        sandbox_set_hidden,
 )
 from .sandbox import attribute_range as sandbox_attribute_range  # noqa: E402
 from .setup import new_game  # noqa: E402
@@ -40,7 +45,7 @@ from .victory import finish_game  # noqa: E402
 from .view import view_for  # noqa: E402
 
 __all__ = [
-    "AI_CHALLENGES", "Action", "CardDef", "Deck", "EngineError", "GameState", "KeywordDef",
+    "AI_CHALLENGES", "Action", "TUTORIAL_END_LEVEL", "awards_rules", "rating_rules", "CardDef", "Deck", "EngineError", "GameState", "KeywordDef",
     "LONG", "NORMAL", "PlayerState", "Preview", "STARTER_DECKS", "STARTER_DECK_NAMES",
     "TurnResult", "ai_choose_action", "all_cards", "all_keywords", "card", "cards_filter",
     "deck_auto_tokens", "discard", "finish_game", "keyword", "limits_for", "new_game", "play",

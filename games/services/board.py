@@ -4,7 +4,7 @@ Everything here is built from ``engine.view_for(state, seat)``: the board, the
 history steps and the preview. Nothing else of the state reaches a page.
 """
 from games import engine
-from games.engine.rating import TUTORIAL_END_LEVEL
+from games.engine import TUTORIAL_END_LEVEL
 from games.models import Game, Turn
 
 from .errors import GameError

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games.engine.rating import TUTORIAL_END_LEVEL
+from games.engine import TUTORIAL_END_LEVEL
 from games.models import Game, Turn
 from players.models import Player
 

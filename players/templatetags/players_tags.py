@@ -53,14 +53,14 @@ def country_name(country_code):
 @register.inclusion_tag("players/partials/dashboard_panel.html", takes_context=True)
 def players_dashboard_panel(context):
     """Level, EXP, gold, results, unread messages and what the tutorial opens next."""
-    from games.engine.rating import exp_required
+    from games.engine import rating_rules
 
     from ..sections import SECTION_LABELS, SECTION_LEVELS
 
     viewer = context.get("viewer")
     if viewer is None:
         return {"viewer": None}
-    needed = exp_required(viewer.level)
+    needed = rating_rules.exp_required(viewer.level)
     upcoming = sorted((level, SECTION_LABELS[key]) for key, level in SECTION_LEVELS.items()
                       if level > viewer.level)
     return {
@@ -91,8 +91,8 @@ def tutorial_sections():
 @register.simple_tag
 def rating_tables():
     """The numbers of the rating rules for the help page (one source: games.engine.rating)."""
-    from games.engine import awards as aw
-    from games.engine import rating as r
+    from games.engine import awards_rules as aw
+    from games.engine import rating_rules as r
 
     return {
         "game_rating": [(result, outcome, round(m * 100)) for (result, outcome), m
