@@ -1,4 +1,5 @@
 from django.db import models
+from django.db.models.functions import Lower
 
 from players.models import Player
 
@@ -36,7 +37,9 @@ class Deck(models.Model):
     class Meta:
         ordering = ["player", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["player", "name"], name="deck_name_unique_per_player"),
+            # Case-insensitive, like the services' check, so two concurrent renames
+            # to "Fire" and "fire" cannot both pass it.
+            models.UniqueConstraint("player", Lower("name"), name="deck_name_unique_per_player_ci"),
         ]
 
     def __str__(self):

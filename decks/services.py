@@ -106,7 +106,12 @@ def deck_rename(*, player: Player, deck_id: int, name: str) -> Deck:
     if _name_taken(player, name, exclude_id=deck.pk):
         raise DeckError(NAME_TAKEN.format(name=name))
     deck.name = name
-    deck.save(update_fields=["name", "modified_at"])
+    try:
+        with transaction.atomic():
+            deck.save(update_fields=["name", "modified_at"])
+    except IntegrityError:
+        # Another request took the name between the check and the save.
+        raise DeckError(NAME_TAKEN.format(name=name)) from None
     return deck
 
 

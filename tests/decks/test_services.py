@@ -86,6 +86,27 @@ class TestCreateRenameDelete:
         assert Deck.objects.get(pk=a.pk).name == "A"
         assert services.deck_rename(player=builder, deck_id=a.pk, name="A2").name == "A2"
 
+    def test_database_refuses_two_names_differing_only_by_case(self, builder):
+        from django.db import IntegrityError, transaction
+        Deck.objects.create(player=builder, name="Fire")
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Deck.objects.create(player=builder, name="fIRE")
+
+    @pytest.mark.parametrize("action", ["rename", "create"])
+    def test_a_name_taken_between_check_and_save_is_a_clear_refusal(
+            self, builder, monkeypatch, action):
+        # What a concurrent request does: the check passes, the other save wins the name.
+        a = services.deck_create(player=builder, name="A")
+        services.deck_create(player=builder, name="Taken")
+        monkeypatch.setattr(services, "_name_taken", lambda *args, **kwargs: False)
+        with pytest.raises(DeckError, match="already have a deck called"):
+            if action == "rename":
+                services.deck_rename(player=builder, deck_id=a.pk, name="TAKEN")
+            else:
+                services.deck_create(player=builder, name="taken")
+        assert Deck.objects.get(pk=a.pk).name == "A"
+        assert Deck.objects.filter(player=builder, name__iexact="taken").count() == 1
+
     def test_outsiders_cannot_touch_a_deck(self, builder, carol):
         deck = services.deck_create(player=builder, name="Mine")
         for call in (
