@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 CONFORMANCE_DIR ?= ../shared/conformance
 PYTEST_ARGS ?=
 
-.PHONY: run test lint bench conformance venv migrate demo clean
+.PHONY: run test lint bench load conformance venv migrate demo clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,14 @@ lint: venv
 bench: venv
 	$(PY) -m games.engine.bench
 	$(PY) -m games.bench_ai
+
+# make load [GAMES=20] [THINK=0,2] [DURATION=60]: simulated browsers play live games against
+# the server started the production way on a free port (see devtools/load.py).
+GAMES ?= 20
+THINK ?= 0,2
+DURATION ?= 60
+load: migrate
+	$(PY) -m devtools.load --serve --games $(GAMES) --think $(THINK) --duration $(DURATION)
 
 # make conformance [CARD=N] [SET=name]
 conformance: venv

@@ -1,0 +1,508 @@
+"""Load harness: live games played by simulated browsers against a running server.
+
+    python -m devtools.load --games 20 --think 0,2 --duration 60 [--serve] [--url URL]
+
+Setup goes straight to the database the server uses (same settings, same environment):
+it creates two players per game, their sessions and their games. Then each player is a
+client that behaves as the game page in a browser does: it loads the page, holds the
+game's websocket, fetches the board when a notice announces a newer version (or takes the
+board from the socket frame when the server sends it there), fetches the turn indicator
+when told, and posts moves with the form token and the board's version after a think
+time. A finished game is replaced by a new one between the same two players.
+
+It prints moves/s, move POST p50/p95/p99, push p50/p99 (a move sent -> the opponent's
+socket hears of it), "board held" p50/p99 (a move sent -> the opponent holds the new
+board), errors by kind, and each server process's CPU. With --serve it starts the server
+itself (`manage.py serve`, the production layout) on a free port and stops it after.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+BOARD_RE = re.compile(r'id="board"[^>]*data-version="(\d+)"[^>]*data-my-turn="([01])"')
+CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+PLAYABLE_RE = re.compile(
+    r'<div class="hand-slot[^"]*is-playable[^"]*"[^>]*>\s*<input[^>]*name="position" value="(\d)"')
+SLOT_RE = re.compile(r'name="position" value="(\d)"')
+MODE_RE = re.compile(r'<select name="mode_(\d)">(.*?)</select>', re.S)
+OPTION_RE = re.compile(r'<option value="(\d+)"')
+FINISHED_MARK = 'id="end-h"'
+
+PUSH_TIMEOUT = 10.0   # a move the opponent has not heard of by then counts as a missing push
+
+
+# ------------------------------------------------------------------ measurements
+@dataclass
+class Stats:
+    post_ms: list = field(default_factory=list)
+    push_ms: list = field(default_factory=list)
+    held_ms: list = field(default_factory=list)
+    get_ms: list = field(default_factory=list)
+    errors: Counter = field(default_factory=Counter)
+    moves: int = 0
+    games_finished: int = 0
+
+
+def percentile(values, p):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+# ------------------------------------------------------------------ setup (database side)
+def django_setup():
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
+    import django
+    django.setup()
+    from django.conf import settings
+    # Only the harness creates these accounts; a fast hash keeps setup short.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _players_module():
+    from players.services import player_register
+    return player_register
+
+
+def _lifecycle():
+    from games.services.lifecycle import challenge_accept, challenge_create
+    return challenge_create, challenge_accept
+
+
+def create_players(run: str, count: int) -> list[dict]:
+    """`count` players with a logged-in session each: [{id, name, session, deck}]."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore as DbStore
+    from django.utils.module_loading import import_string
+
+    from decks.models import Deck
+
+    player_register = _players_module()
+    store_class = import_string(settings.SESSION_ENGINE + ".SessionStore") \
+        if settings.SESSION_ENGINE else DbStore
+    players = []
+    for i in range(count):
+        player = player_register(username=f"load{run}x{i}", password="load-harness-only")
+        user = player.user
+        session = store_class()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.save()
+        deck = Deck.objects.filter(player=player, is_ready=True).order_by("pk").first()
+        players.append({"id": player.pk, "name": player.name, "session": session.session_key,
+                        "deck": deck.pk})
+    return players
+
+
+def create_game(first: dict, second: dict) -> int:
+    from decks.models import Deck
+    from players.models import Player
+    challenge_create, challenge_accept = _lifecycle()
+    p1 = Player.objects.get(pk=first["id"])
+    p2 = Player.objects.get(pk=second["id"])
+    game = challenge_create(challenger=p1, opponent=p2, deck=Deck.objects.get(pk=first["deck"]))
+    challenge_accept(game_id=game.pk, player=p2, deck=Deck.objects.get(pk=second["deck"]))
+    return game.pk
+
+
+def count_db_connections() -> int | None:
+    """Connections PostgreSQL holds for our database (None on SQLite)."""
+    from django.db import connection
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                       " AND pid <> pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+
+# ------------------------------------------------------------------ the simulated browser
+def keep_csrf_cookie(http, response):
+    """Keep the CSRF cookie even when the server marks it Secure and we speak plain HTTP
+    to it on loopback (a browser behind TLS would send it back)."""
+    cookie = response.cookies.get("csrftoken")
+    if cookie is not None:
+        http.cookie_jar.update_cookies({"csrftoken": cookie.value})
+
+
+@dataclass
+class Board:
+    version: int
+    my_turn: bool
+    finished: bool
+    playable: list
+    slots: list
+    modes: dict
+    csrf: str | None
+
+
+def parse_board(html: str) -> Board | None:
+    match = BOARD_RE.search(html)
+    if not match:
+        return None
+    csrf = CSRF_RE.search(html)
+    modes = {int(slot): [int(v) for v in OPTION_RE.findall(body)]
+             for slot, body in MODE_RE.findall(html)}
+    return Board(version=int(match.group(1)), my_turn=match.group(2) == "1",
+                 finished=FINISHED_MARK in html,
+                 playable=[int(p) for p in PLAYABLE_RE.findall(html)],
+                 slots=sorted({int(p) for p in SLOT_RE.findall(html)}),
+                 modes=modes, csrf=csrf.group(1) if csrf else None)
+
+
+@dataclass
+class Table:
+    """What the two clients of one game share: when the last move was sent."""
+    game_id: int
+    sent_at: float = 0.0
+    sent_version: int = -1
+    mover: int = -1
+    heard: bool = True
+    held: bool = True
+
+
+class PlayerClient:
+    def __init__(self, base, player, stats, think, deadline, rng, seat):
+        self.base = base.rstrip("/")
+        self.player = player
+        self.stats = stats
+        self.think = think
+        self.deadline = deadline
+        self.rng = rng
+        self.seat = seat
+        self.board: Board | None = None
+        self.csrf = None
+        self.changed = asyncio.Event()
+
+    def _url(self, path):
+        return self.base + path
+
+    async def get(self, http, path, **headers):
+        t0 = time.perf_counter()
+        try:
+            async with http.get(self._url(path), headers=headers) as response:
+                text = await response.text()
+                status = response.status
+                keep_csrf_cookie(http, response)
+        except Exception as exc:  # connection reset, timeout: an error, never a crash
+            self.stats.errors[f"GET {type(exc).__name__}"] += 1
+            return None
+        self.stats.get_ms.append((time.perf_counter() - t0) * 1000)
+        if status >= 400:
+            self.stats.errors[f"GET {status}"] += 1
+            return None
+        return text
+
+    def take_board(self, html, table: Table):
+        board = parse_board(html)
+        if board is None:
+            return None
+        if self.board is not None and board.version < self.board.version:
+            return self.board  # an answer that crossed a newer one
+        self.board = board
+        if board.csrf:
+            self.csrf = board.csrf
+        if (table.mover not in (-1, self.seat) and not table.held
+                and board.version > table.sent_version):
+            table.held = True
+            self.stats.held_ms.append((time.perf_counter() - table.sent_at) * 1000)
+        self.changed.set()
+        return board
+
+    async def fetch_board(self, http, table):
+        html = await self.get(http, f"/games/{table.game_id}/board/", **{"HX-Request": "true"})
+        if html is not None:
+            self.take_board(html, table)
+
+    async def listen(self, http, ws, table):
+        async for message in ws:
+            if message.type != 1:  # aiohttp.WSMsgType.TEXT
+                break
+            try:
+                data = json.loads(message.data)
+            except ValueError:
+                continue
+            event = data.get("event")
+            version = data.get("version")
+            if event in ("changed", "board") and data.get("what", "board") == "board":
+                if (table.mover not in (-1, self.seat) and not table.heard
+                        and (version or 0) > table.sent_version):
+                    table.heard = True
+                    self.stats.push_ms.append((time.perf_counter() - table.sent_at) * 1000)
+                if data.get("html"):
+                    self.take_board(data["html"], table)
+                elif self.board is None or (version or 0) > self.board.version:
+                    await self.fetch_board(http, table)
+            elif event == "turns":
+                await self.get(http, "/games/indicator/", **{"HX-Request": "true"})
+        if time.monotonic() < self.deadline:
+            self.stats.errors["websocket closed"] += 1
+
+    def choose(self):
+        board = self.board
+        if board.playable and self.rng.random() < 0.85:
+            position = self.rng.choice(board.playable)
+            mode = self.rng.choice(board.modes[position]) if board.modes.get(position) else 0
+            return "play", position, mode
+        return "discard", self.rng.choice(board.slots or [1]), 0
+
+    async def move(self, http, table):
+        action, position, mode = self.choose()
+        data = {"csrfmiddlewaretoken": self.csrf, "version": str(self.board.version),
+                "position": str(position), "action": action}
+        if mode:
+            data[f"mode_{position}"] = str(mode)
+        table.sent_at, table.sent_version, table.mover = time.perf_counter(), self.board.version, self.seat
+        table.heard = table.held = False
+        t0 = time.perf_counter()
+        try:
+            async with http.post(self._url(f"/games/{table.game_id}/move/"), data=data,
+                                 headers={"HX-Request": "true",
+                                          "Referer": self._url(f"/games/{table.game_id}/")}) as resp:
+                text = await resp.text()
+                status = resp.status
+        except Exception as exc:
+            self.stats.errors[f"POST {type(exc).__name__}"] += 1
+            return
+        self.stats.post_ms.append((time.perf_counter() - t0) * 1000)
+        if status >= 400:
+            self.stats.errors[f"POST {status}"] += 1
+            return
+        board = parse_board(text)
+        if board is None or board.version <= table.sent_version:
+            self.stats.errors["move refused"] += 1
+            await self.fetch_board(http, table)
+            return
+        self.stats.moves += 1
+        self.take_board(text, table)
+
+    async def play_game(self, http, table: Table, ws_factory):
+        html = await self.get(http, f"/games/{table.game_id}/")
+        if html is None or self.take_board(html, table) is None:
+            self.stats.errors["game page"] += 1
+            return False
+        try:
+            ws = await ws_factory(f"/ws/games/{table.game_id}/")
+        except Exception as exc:
+            self.stats.errors[f"websocket {type(exc).__name__}"] += 1
+            ws = None
+        listener = asyncio.create_task(self.listen(http, ws, table)) if ws else None
+        try:
+            while time.monotonic() < self.deadline:
+                board = self.board
+                if board.finished:
+                    return True
+                if board.my_turn:
+                    low, high = self.think
+                    await asyncio.sleep(self.rng.uniform(low, high))
+                    if time.monotonic() >= self.deadline:
+                        break
+                    await self.move(http, table)
+                    continue
+                self.changed.clear()
+                try:
+                    await asyncio.wait_for(self.changed.wait(), PUSH_TIMEOUT)
+                except TimeoutError:
+                    if table.mover not in (-1, self.seat) and not table.heard:
+                        self.stats.errors["missing push"] += 1
+                        table.heard = True
+                    await self.fetch_board(http, table)  # the page's polling fallback
+        finally:
+            if listener:
+                listener.cancel()
+            if ws is not None:
+                await ws.close()
+        return False
+
+
+async def run_pair(base, pair, stats, think, deadline, seed, new_game, host):
+    import aiohttp
+    rng = random.Random(seed)
+    origin = base.rstrip("/")
+    clients = []
+    sessions = []
+    for seat, player in enumerate(pair):
+        jar = aiohttp.CookieJar(unsafe=True)
+        http = aiohttp.ClientSession(
+            cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=30),
+            cookies={"sessionid": player["session"]})
+        sessions.append(http)
+        clients.append(PlayerClient(base, player, stats, think, deadline, rng, seat))
+    try:
+        game_id = pair[0]["game"]
+        while time.monotonic() < deadline:
+            table = Table(game_id)
+
+            def factory(http):
+                async def connect(path):
+                    return await http.ws_connect(origin.replace("http", "ws", 1) + path,
+                                                 headers={"Origin": origin}, heartbeat=None)
+                return connect
+            results = await asyncio.gather(*(
+                client.play_game(http, table, factory(http))
+                for client, http in zip(clients, sessions, strict=True)))
+            if not any(results) or time.monotonic() >= deadline:
+                break
+            stats.games_finished += 1
+            for client in clients:
+                client.board = None
+            game_id = await asyncio.to_thread(new_game, pair[0], pair[1])
+    finally:
+        for http in sessions:
+            await http.close()
+
+
+# ------------------------------------------------------------------ the server
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int, extra_env: dict) -> subprocess.Popen:
+    env = {**os.environ, **extra_env}
+    # The production layout serves collected static files (DEBUG off needs the manifest).
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                   env=env, check=True)
+    proc = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit("the server stopped: " + proc.stderr.read().decode()[-2000:])
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("the server did not start within 60 s")
+
+
+def process_tree_cpu(pid):
+    import psutil
+    try:
+        root = psutil.Process(pid)
+        procs = [root] + root.children(recursive=True)
+    except psutil.Error:
+        return {}
+    out = {}
+    for proc in procs:
+        try:
+            times = proc.cpu_times()
+            name = " ".join(proc.cmdline()[:4])[-60:]
+            out[proc.pid] = (name, times.user + times.system)
+        except psutil.Error:
+            continue
+    return out
+
+
+# ------------------------------------------------------------------ main
+def _spread(label, values, ps=(50, 99)):
+    figures = "  ".join(f"p{p} {percentile(values, p):.0f}" for p in ps)
+    return f"  {label}: {figures}  (n={len(values)})"
+
+
+def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, think):
+    lines = [f"load: {games} games, think {think[0]:g}-{think[1]:g} s, {elapsed:.1f} s",
+             f"  moves: {stats.moves} ({stats.moves / elapsed:.1f}/s), games finished "
+             f"{stats.games_finished}",
+             _spread("move POST ms", stats.post_ms, (50, 95, 99)),
+             _spread("push ms (move sent -> opponent's socket)", stats.push_ms),
+             _spread("board held ms (move sent -> opponent holds it)", stats.held_ms),
+             _spread("other GET ms", stats.get_ms),
+             f"  errors: {sum(stats.errors.values())} {dict(stats.errors) or ''}"]
+    if connections is not None:
+        lines.append(f"  database connections at the end: {connections}")
+    for pid, (name, after) in sorted(cpu_after.items()):
+        before = cpu_before.get(pid, (name, 0.0))[1]
+        lines.append(f"  cpu {100 * (after - before) / elapsed:5.1f}%  pid {pid} {name}")
+    return "\n".join(lines)
+
+
+async def main_async(args):
+    if args.serve:
+        # Sessions are signed with the secret key: the harness must share the server's.
+        os.environ.setdefault("SECRET_KEY", "load-harness-" + "x" * 40)
+    django_setup()
+    from django.db import close_old_connections
+    think = tuple(float(x) for x in args.think.split(","))
+    run = args.run or f"{int(time.time()) % 100000}{random.randint(10, 99)}"
+    players = await asyncio.to_thread(create_players, run, args.games * 2)
+    pairs = [players[i:i + 2] for i in range(0, len(players), 2)]
+    for pair in pairs:
+        pair[0]["game"] = await asyncio.to_thread(create_game, pair[0], pair[1])
+    close_old_connections()
+    server = None
+    base = args.url
+    if args.serve:
+        port = free_port()
+        server = start_server(port, {"DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1,localhost",
+                                     "SECURE_SSL_REDIRECT": "false"})
+        base = f"http://127.0.0.1:{port}"
+    try:
+        stats = Stats()
+        cpu_before = process_tree_cpu(server.pid) if server else {}
+        t0 = time.monotonic()
+        deadline = t0 + args.duration
+        await asyncio.gather(*(run_pair(base, pair, stats, think, deadline, args.seed + i,
+                                        create_game, base)
+                               for i, pair in enumerate(pairs)))
+        elapsed = time.monotonic() - t0
+        cpu_after = process_tree_cpu(server.pid) if server else {}
+        connections = await asyncio.to_thread(count_db_connections)
+        text = report(stats, elapsed, cpu_before, cpu_after, connections, args.games, think)
+        print(text)
+        if args.json:
+            with open(args.json, "w") as fh:
+                json.dump({"games": args.games, "think": think, "elapsed": elapsed,
+                           "moves": stats.moves, "post_ms": stats.post_ms,
+                           "push_ms": stats.push_ms, "held_ms": stats.held_ms,
+                           "errors": dict(stats.errors), "connections": connections}, fh)
+        return stats
+    finally:
+        if server is not None:
+            os.killpg(server.pid, 15)
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, 9)
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--think", default="0,2", help="think time range in seconds, 'low,high'")
+    parser.add_argument("--duration", type=float, default=60.0)
+    parser.add_argument("--url", default="http://127.0.0.1:8000")
+    parser.add_argument("--serve", action="store_true", help="start `manage.py serve` on a free port")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--run", default="", help="name prefix for the created players")
+    parser.add_argument("--json", default="", help="also write the raw figures to this file")
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    stats = asyncio.run(main_async(args))
+    return 0 if stats.moves else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

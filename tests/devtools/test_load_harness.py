@@ -1,0 +1,57 @@
+"""The load harness works end to end at a small size (not a timing test).
+
+It starts the server the production way (`manage.py serve`, DEBUG off) on a fresh
+database of the configured kind (PostgreSQL in CI, a SQLite file otherwise), plays real
+games through HTTP and websockets, and must report moves with no server error.
+"""
+import json
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def fresh_database_url(tmp_path):
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        yield f"sqlite:///{tmp_path / 'load.sqlite3'}"
+        return
+    import psycopg2
+    base, _, _ = url.rpartition("/")
+    name = f"marcomage_load_{uuid.uuid4().hex[:8]}"
+    admin = psycopg2.connect(base + "/postgres")
+    admin.autocommit = True
+    with admin.cursor() as cursor:
+        cursor.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with admin.cursor() as cursor:
+            cursor.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
+@pytest.mark.slow
+def test_load_harness_plays_games_against_the_production_server(fresh_database_url, tmp_path):
+    env = {**os.environ, "DATABASE_URL": fresh_database_url}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+                   cwd=ROOT, env=env, check=True, timeout=300)
+    out = tmp_path / "load.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "devtools.load", "--serve", "--games", "2", "--think", "0,0.3",
+         "--duration", "12", "--json", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    figures = json.loads(out.read_text())
+    assert figures["moves"] > 0
+    assert len(figures["post_ms"]) >= figures["moves"]
+    server_errors = {k: v for k, v in figures["errors"].items() if " 5" in k}
+    assert server_errors == {}, figures["errors"]
+    assert "move POST ms" in result.stdout
