@@ -39,7 +39,8 @@ MODE_RE = re.compile(r'<select name="mode_(\d)">(.*?)</select>', re.S)
 OPTION_RE = re.compile(r'<option value="(\d+)"')
 FINISHED_MARK = 'id="end-h"'
 
-PUSH_TIMEOUT = 10.0   # a move the opponent has not heard of by then counts as a missing push
+PUSH_TIMEOUT = 10.0
+SERVER_LOG = os.environ.get("LOAD_SERVER_LOG", "/tmp/marcomage-load-server.log")   # a move the opponent has not heard of by then counts as a missing push
 
 
 # ------------------------------------------------------------------ measurements
@@ -251,7 +252,7 @@ class PlayerClient:
             elif event == "turns":
                 await self.get(http, "/games/indicator/", **{"HX-Request": "true"})
         if time.monotonic() < self.deadline:
-            self.stats.errors["websocket closed"] += 1
+            self.stats.errors[f"websocket closed ({ws.close_code})"] += 1
 
     def choose(self):
         board = self.board
@@ -379,13 +380,14 @@ def start_server(port: int, extra_env: dict) -> subprocess.Popen:
     # The production layout serves collected static files (DEBUG off needs the manifest).
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
                    env=env, check=True)
+    log = open(SERVER_LOG, "w")  # noqa: SIM115 - the server writes to it until it stops
     proc = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise SystemExit("the server stopped: " + proc.stderr.read().decode()[-2000:])
+            raise SystemExit("the server stopped; see " + SERVER_LOG)
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
                 return proc

@@ -1,21 +1,29 @@
-"""ASGI entry point: HTTP goes to Django, websockets to the Channels consumers."""
+"""ASGI entry point: HTTP goes to Django through a fixed thread pool, websockets to Channels.
+
+See marcomage/httppool.py for why HTTP is served by Django's WSGI handler on long-lived
+threads rather than by its ASGI handler.
+"""
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
 # Django must be set up before anything touching models is imported.
-django_asgi_app = get_asgi_application()
+get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.core.wsgi import get_wsgi_application  # noqa: E402
 
+from marcomage.httppool import BoundedHTTP  # noqa: E402
 from marcomage.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": BoundedHTTP(get_wsgi_application(), threads=settings.HTTP_THREADS,
+                            queue_max=settings.HTTP_QUEUE_MAX),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

@@ -94,8 +94,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     )
 else:
-    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+    # Connections are per thread and HTTP runs on a fixed pool of threads
+    # (marcomage/httppool.py), so persistent connections are reused, never multiplied.
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=600)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Per server process: threads serving HTTP (each keeps at most one database connection)
+# and how many requests may wait for them before the newest are answered 503 at once.
+HTTP_THREADS = env.int("HTTP_THREADS", default=8)
+HTTP_QUEUE_MAX = env.int("HTTP_QUEUE_MAX", default=1000)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "players.User"
@@ -119,7 +125,12 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "group_expiry": 3600},
+            # redis-py 8 reads with a 5 s socket timeout by default, the same length as
+            # the layer's blocking pop: idle consumers died with "Timeout reading from
+            # Redis" and their sockets closed. A longer read timeout still notices a dead
+            # Redis.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                       "group_expiry": 3600},
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",

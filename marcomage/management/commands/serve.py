@@ -1,8 +1,10 @@
-"""Serve the whole site from one terminal: daphne plus what the tasks need.
+"""Serve the whole site from one terminal: the ASGI server plus what the tasks need.
 
-Without REDIS_URL: daphne (HTTP + websockets, tasks run eagerly in it) and
-`run_periodic` for the sweeps. With REDIS_URL: daphne, a Celery worker for
-every queue and one Celery beat. Ctrl-C stops everything this started.
+uvicorn serves HTTP (through the fixed thread pool of marcomage/httppool.py) and the
+websockets. Without REDIS_URL: one server process (the in-memory channel layer cannot
+cross processes; tasks run eagerly in it) and `run_periodic` for the sweeps. With
+REDIS_URL: one server process per core (`--workers`), a Celery worker for every queue and
+one Celery beat. Ctrl-C stops everything this started.
 """
 import os
 import signal
@@ -20,12 +22,23 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", default="8000")
+        parser.add_argument("--workers", type=int, default=0,
+                            help="server processes (default: one per core with Redis, else 1)")
 
-    def handle(self, *args, host, port, **options):
+    def handle(self, *args, host, port, workers, **options):
         python = sys.executable
         bindir = os.path.dirname(python)
-        commands = [[os.path.join(bindir, "daphne"), "-b", host, "-p", str(port),
-                     "marcomage.asgi:application"]]
+        if not settings.REDIS_URL:
+            workers = 1
+        elif workers <= 0:
+            workers = os.cpu_count() or 1
+        server = [os.path.join(bindir, "uvicorn"), "marcomage.asgi:application",
+                  "--host", host, "--port", str(port), "--lifespan", "off",
+                  "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio",
+                  "--workers", str(workers)]
+        if not settings.DEBUG:
+            server.append("--no-access-log")
+        commands = [server]
         if settings.REDIS_URL:
             celery = os.path.join(bindir, "celery")
             commands += [

@@ -1,0 +1,59 @@
+"""HTTP under the ASGI server, served by a fixed pool of threads running Django's WSGI handler.
+
+Why not Django's own ASGI handler: it runs each request's synchronous code on a new
+thread, and psycopg2 connections belong to threads, so every request opened (and, with
+persistent connections, kept) its own PostgreSQL connection: a burst of requests from one
+browser could exhaust the server for everyone. Here a process serves HTTP from
+`HTTP_THREADS` long-lived threads, each keeping one persistent connection, so a process
+never holds more than `HTTP_THREADS` connections for HTTP (plus one: Channels runs every
+websocket consumer's database work on a single thread). A burst waits in line for a
+thread; beyond `HTTP_QUEUE_MAX` requests in the process, the newest get a 503 at once, so
+an overload is answered, never a 500 or a hang.
+
+The server's event loop is recorded here too: code on the pool threads hands work to it
+(publishing live events) instead of opening an event loop of its own per call.
+"""
+import asyncio
+
+from a2wsgi import WSGIMiddleware
+
+BUSY_PAGE = (
+    b"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+    b"<title>Busy - MArcomage</title></head><body><h1>The site is busy</h1>"
+    b"<p>Too many requests are waiting right now. Nothing was lost: try again in a few "
+    b"seconds.</p></body></html>")
+
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The ASGI server's running event loop, once it has served a request (else None)."""
+    loop = _server_loop
+    if loop is not None and (loop.is_closed() or not loop.is_running()):
+        return None
+    return loop
+
+
+class BoundedHTTP:
+    """An ASGI HTTP app: Django's WSGI handler on a fixed thread pool, with a queue limit."""
+
+    def __init__(self, wsgi_app, *, threads: int, queue_max: int):
+        self.inner = WSGIMiddleware(wsgi_app, workers=threads)
+        self.queue_max = queue_max
+        self.in_flight = 0
+
+    async def __call__(self, scope, receive, send):
+        global _server_loop
+        if _server_loop is None:
+            _server_loop = asyncio.get_running_loop()
+        if self.in_flight >= self.queue_max:
+            await send({"type": "http.response.start", "status": 503, "headers": [
+                (b"content-type", b"text/html; charset=utf-8"), (b"retry-after", b"5"),
+                (b"content-length", str(len(BUSY_PAGE)).encode())]})
+            await send({"type": "http.response.body", "body": BUSY_PAGE})
+            return
+        self.in_flight += 1
+        try:
+            await self.inner(scope, receive, send)
+        finally:
+            self.in_flight -= 1
