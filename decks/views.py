@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
-from players.sections import TUTORIAL_END_LEVEL, section_required
+from players.tutorial.sections import TUTORIAL_END_LEVEL, section_required
 
 from . import catalogue, selectors, services, transfer
 from .forms import DeckImportForm, DeckNameForm, DeckNoteForm, DeckTokensForm
