@@ -110,6 +110,8 @@ def test_details_versus_statistics(alice, bob, finished_game, client_of):
     assert versus["totals"] == {"games": 2, "wins": 1, "losses": 1, "draws": 0}
     assert {row["outcome"]: row["wins"] for row in versus["outcomes"]} == {
         "Destruction": 1, "Construction": 0}
+    page = response.content.decode()
+    assert "Against you" in page and "2 finished games: you won 1, lost 1, drew 0." in page
 
 
 def test_own_details_show_own_statistics(alice, bob, finished_game, client_of):
@@ -118,6 +120,7 @@ def test_own_details_show_own_statistics(alice, bob, finished_game, client_of):
     assert response.context["own_stats"]["games"] == 1
     assert response.context["own_stats"]["exp"] == 131
     assert "versus" not in response.context
+    assert "Against you" not in response.content.decode()
 
 
 def test_unknown_player_is_404(alice, client_of):
