@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from marcomage.bbcode import bbcode_to_html
 from marcomage.images import ImageUploadError, stored_png_response
-from players.sections import section_required
+from players.tutorial.sections import section_required
 
 from . import selectors, services
 from .cards import concept_face

@@ -6,7 +6,7 @@ class DecksConfig(AppConfig):
 
     def ready(self):
         # Every new player starts with the three starter decks and two empty ones.
-        from players.services import REGISTRATION_HOOKS
+        from players.accounts.services import REGISTRATION_HOOKS
 
         from .services import decks_give_starters
 

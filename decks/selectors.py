@@ -22,14 +22,6 @@ def deck_of(player, deck_id) -> Deck:
         raise Http404("No such deck") from None
 
 
-def foil_ids_of(player) -> frozenset:
-    """Ids of cards the player owns as foil (one query; empty while the shop has no foils)."""
-    foils = getattr(player, "foil_cards", None)
-    if foils is None:
-        return frozenset()
-    return frozenset(foils.values_list("card_id", flat=True))
-
-
 @dataclass
 class Slot:
     section: str

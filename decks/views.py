@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
-from players.sections import TUTORIAL_END_LEVEL, section_required
+from players.shop.selectors import player_foil_ids
+from players.tutorial.sections import TUTORIAL_END_LEVEL, section_required
 
 from . import catalogue, selectors, services, transfer
 from .forms import DeckImportForm, DeckNameForm, DeckNoteForm, DeckTokensForm
@@ -160,7 +161,7 @@ def _builder_context(request, deck, filters):
         "rename_form": DeckNameForm(initial={"name": draft.get("name", deck.name)}),
         "note_form": DeckNoteForm(initial={"note": draft.get("note", deck.note)}),
         "tokens_form": DeckTokensForm.for_deck(deck),
-        "foils": selectors.foil_ids_of(player),
+        "foils": player_foil_ids(player),
         "cards_per_row": player.settings.cards_per_row or 8,
         "pool_hidden": player.settings.hide_card_pool,
         "section": "decks",
@@ -214,7 +215,7 @@ def _card_change_response(request, deck, changes):
         "changes": changes,
         "summary": selectors.deck_summary(deck),
         "in_deck": {cid for cid in deck.card_ids() if cid},
-        "foils": selectors.foil_ids_of(player),
+        "foils": player_foil_ids(player),
         "query": filters_query(catalogue.clean_filters(_query_params(request))),
         "tokens_form": DeckTokensForm.for_deck(deck) if changes.get("tokens") else None,
     })
@@ -379,7 +380,7 @@ def card_list(request):
         "page": page,
         "count": len(ids),
         "lock_level": _locks_for(viewer),
-        "foils": selectors.foil_ids_of(viewer) if viewer else frozenset(),
+        "foils": player_foil_ids(viewer),
         "query": filters_query(filters),
         "cards_per_row": (viewer.settings.cards_per_row if viewer else 0) or 6,
         "section": "cards",
@@ -407,7 +408,7 @@ def card_detail(request, card_id):
         "support": support,
         "effect_classes": [label for key, label in catalogue.EFFECT_CLASSES if key in card.classes],
         "locked": lock_level is not None and card.level > lock_level,
-        "foil": viewer is not None and card_id in selectors.foil_ids_of(viewer),
+        "foil": viewer is not None and card_id in player_foil_ids(viewer),
         "section": "cards",
     })
 

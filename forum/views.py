@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marcomage.bbcode import bbcode_quote
-from players.sections import section_required
+from players.tutorial.sections import section_required
 
 from . import selectors, services
 from .forms import (

@@ -1,80 +1,15 @@
-"""Site sections and the level at which a tutorial player unlocks each.
+"""Old address of the site sections, kept only for games/ and services_rating.py.
 
-New players start at level 0 in the tutorial: the sections below open one per
-level, and at TUTORIAL_END_LEVEL everything is open. The help page shows the
-same table (only for sections the site has). Templates test
-`{% if "decks" in sections_open %}`; views use `@section_required("decks")`.
+The sections live in players/tutorial/sections.py. Remove this module once games/
+(and the rating service it takes over) import from there.
 """
-from functools import wraps
+from .tutorial.sections import (
+    SECTION_LABELS,
+    SECTION_LEVELS,
+    TUTORIAL_END_LEVEL,
+    section_required,
+    sections_open_for,
+)
 
-from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
-
-from games.engine import TUTORIAL_END_LEVEL  # the rules own the number
-
-# section key -> level needed (0 = open from the start).
-SECTION_LEVELS = {
-    "games": 0,
-    "players": 0,
-    "messages": 0,
-    "settings": 0,
-    "shop": 0,
-    "forum": 0,
-    "decks": 1,
-    "cards": 2,
-    "replays": 3,
-    "novels": 4,
-    "concepts": 5,
-    "statistics": 6,
-}
-
-SECTION_LABELS = {
-    "games": "Games",
-    "players": "Players",
-    "messages": "Messages",
-    "settings": "Settings",
-    "shop": "Shop",
-    "forum": "Forum",
-    "decks": "Decks",
-    "cards": "Cards",
-    "replays": "Replays",
-    "novels": "Novels",
-    "concepts": "Concepts",
-    "statistics": "Statistics",
-}
-
-
-def section_level(key: str) -> int:
-    return 0 if key not in SECTION_LEVELS else SECTION_LEVELS[key]
-
-
-def sections_open_for(player) -> frozenset:
-    if player is None:
-        return frozenset()
-    if player.level >= TUTORIAL_END_LEVEL:
-        return frozenset(SECTION_LEVELS)
-    return frozenset(key for key, level in SECTION_LEVELS.items() if player.level >= level)
-
-
-def section_required(key: str):
-    """View decorator: log-in required, and the player's level must have opened `key`.
-
-    A tutorial player who is not there yet gets a 403 page saying at which level
-    the section opens (never a bare error).
-    """
-    if key not in SECTION_LEVELS:
-        raise ValueError(f"unknown site section {key!r}")
-
-    def decorator(view):
-        @login_required
-        @wraps(view)
-        def wrapped(request, *args, **kwargs):
-            player = request.user.player
-            if key not in sections_open_for(player):
-                return render(request, "players/section_locked.html", {
-                    "section_label": SECTION_LABELS[key],
-                    "section_level": SECTION_LEVELS[key],
-                }, status=403)
-            return view(request, *args, **kwargs)
-        return wrapped
-    return decorator
+__all__ = ["SECTION_LABELS", "SECTION_LEVELS", "TUTORIAL_END_LEVEL", "section_required",
+           "sections_open_for"]

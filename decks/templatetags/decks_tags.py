@@ -1,7 +1,7 @@
 """The decks panel of the logged-in home page (templates/partials/dashboard.html)."""
 from django import template
 
-from players.sections import sections_open_for
+from players.tutorial.sections import sections_open_for
 
 register = template.Library()
 

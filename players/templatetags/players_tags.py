@@ -1,10 +1,15 @@
+"""Template tags of the players app, used by pages of every app: hints, avatars, status, the
+home-page panel and the help page's tables."""
 from django import template
 
-from ..hints import HINTS
-from ..sections import TUTORIAL_END_LEVEL
+from games.engine import awards_rules, rating_rules
+from players.models import PlayerSettings
+from players.profiles.countries import COUNTRY_NAMES
+from players.progression.selectors import exp_progress
+from players.tutorial.hints import HINTS
+from players.tutorial.sections import SECTION_LABELS, SECTION_LEVELS, TUTORIAL_END_LEVEL
 
 register = template.Library()
-
 
 
 @register.inclusion_tag("players/partials/hint.html", takes_context=True)
@@ -21,8 +26,6 @@ def tutorial_hint(context, key):
 
 @register.inclusion_tag("players/partials/status.html")
 def player_status(settings_row):
-    from ..models import PlayerSettings
-
     status = settings_row.status if settings_row is not None else ""
     label = PlayerSettings.Status(status).label if status in PlayerSettings.Status.values else ""
     return {"status": status, "label": label}
@@ -45,28 +48,20 @@ def flag_emoji(country_code):
 
 @register.filter
 def country_name(country_code):
-    from ..countries import COUNTRY_NAMES
-
     return COUNTRY_NAMES.get((country_code or "").upper(), "")
 
 
 @register.inclusion_tag("players/partials/dashboard_panel.html", takes_context=True)
 def players_dashboard_panel(context):
     """Level, EXP, gold, results, unread messages and what the tutorial opens next."""
-    from games.engine import rating_rules
-
-    from ..sections import SECTION_LABELS, SECTION_LEVELS
-
     viewer = context.get("viewer")
     if viewer is None:
         return {"viewer": None}
-    needed = rating_rules.exp_required(viewer.level)
     upcoming = sorted((level, SECTION_LABELS[key]) for key, level in SECTION_LEVELS.items()
                       if level > viewer.level)
     return {
         "viewer": viewer,
-        "progress": {"exp": viewer.exp, "needed": needed,
-                     "percent": min(100, round(100 * viewer.exp / needed))},
+        "progress": exp_progress(viewer),
         "next_level": viewer.level + 1,
         "in_tutorial": viewer.level < TUTORIAL_END_LEVEL,
         "next_unlock": upcoming[0] if upcoming else None,
@@ -77,13 +72,9 @@ def players_dashboard_panel(context):
     }
 
 
-
-
 @register.simple_tag
 def tutorial_sections():
     """(label, level) of every section, in the order they open."""
-    from ..sections import SECTION_LABELS, SECTION_LEVELS
-
     return sorted(((SECTION_LABELS[key], SECTION_LEVELS[key]) for key in SECTION_LEVELS),
                   key=lambda row: (row[1], row[0]))
 
@@ -91,9 +82,7 @@ def tutorial_sections():
 @register.simple_tag
 def rating_tables():
     """The numbers of the rating rules for the help page (one source: games.engine.rating)."""
-    from games.engine import awards_rules as aw
-    from games.engine import rating_rules as r
-
+    r, aw = rating_rules, awards_rules
     return {
         "game_rating": [(result, outcome, round(m * 100)) for (result, outcome), m
                         in r.GAME_RATING.items() if not (result == "draw" and outcome != "Draw")],

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from marcomage.novels import library
+from marcomage.novels.loader import library
 from players.models import Player, PlayerSettings
 from tests.conftest import PASSWORD
 

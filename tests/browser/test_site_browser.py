@@ -2,7 +2,7 @@
 import pytest
 
 from decks.models import Deck
-from players.services import player_register
+from players.accounts.services import player_register
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,7 +5,7 @@ from decks import catalogue, services
 from decks.models import Deck
 from decks.services import DeckError
 from games import engine
-from players.services import player_register
+from players.accounts.services import player_register
 
 from .conftest import full_sections, playable
 

@@ -31,7 +31,7 @@ SETUP = """
 from django.test import Client
 from decks.models import Deck
 from games import engine, services as gs
-from players.services import player_register
+from players.accounts.services import player_register
 
 def deck(player):
     d = engine.STARTER_DECKS[0]

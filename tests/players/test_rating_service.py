@@ -114,3 +114,20 @@ def test_ai_challenge_gives_no_exp(alice, finished_game):
 
 def test_missing_game_is_ignored(db):
     assert game_rate_task(987654) is False
+
+
+def test_level_up_message_lists_cards_of_the_new_level():
+    from players.services_rating import level_up_text
+
+    text = level_up_text(0, 1)
+    assert "Decks" in text and "New cards" in text
+    assert "finished the tutorial" in level_up_text(9, 10)
+
+
+def test_level_up_message_names_the_sections_opened_on_the_way():
+    from players.services_rating import level_up_text
+
+    text = level_up_text(2, 6)
+    for opened in ("Replays", "Novels", "Concepts", "Statistics"):
+        assert opened in text
+    assert "Cards" not in text and "Decks" not in text  # opened before level 2

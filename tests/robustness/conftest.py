@@ -14,7 +14,7 @@ from decks import services as deck_services
 from decks.models import Deck
 from games import services as gs
 from games.models import Game
-from players import services as player_services
+from players.inbox import services as inbox_services
 from tests.factories import PlayerFactory
 
 # Markers of a full page in the site's layout (templates/base.html and templates/500.html).
@@ -75,11 +75,11 @@ def world(db):
 
     gs.chat_post(game_id=w.games["running"].pk, player=alice, body="Good luck!")
     gs.chat_post(game_id=w.games["running"].pk, player=bob, body="[b]You[/b] too.")
-    w.messages["to_alice"] = player_services.message_send(
+    w.messages["to_alice"] = inbox_services.message_send(
         author=bob, recipient=alice, subject="Hello", body="A rematch later?")
-    w.messages["from_alice"] = player_services.message_send(
+    w.messages["from_alice"] = inbox_services.message_send(
         author=alice, recipient=bob, subject="Re: Hello", body="Sure.")
-    w.messages["between_others"] = player_services.message_send(
+    w.messages["between_others"] = inbox_services.message_send(
         author=bob, recipient=dave, subject="Private", body="Not for alice.")
     for game in w.games.values():
         game.refresh_from_db()

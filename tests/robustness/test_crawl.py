@@ -8,7 +8,7 @@ from urllib.parse import quote
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from marcomage.novels import library as novel_library
+from marcomage.novels.loader import library as novel_library
 
 from .conftest import client_for, problems_of, route_params
 

@@ -10,8 +10,8 @@ import pytest
 from decks.models import Deck
 from games import engine
 from games import services as gs
+from players.inbox.services import message_send, message_send_system
 from players.models import Message
-from players.services import message_send, message_send_system
 from tests.games.conftest import make_deck
 
 # Marker strings: if one of these shows up in a response it was leaked.

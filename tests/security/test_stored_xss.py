@@ -145,7 +145,7 @@ def test_private_messages_render_as_text(alice, bob, client_of):
 
 def test_system_messages_quote_player_names_as_text(alice, bob, client_of):
     """System messages put player names into BBCode; a name cannot carry markup in."""
-    from players.services import message_send_system
+    from players.inbox.services import message_send_system
 
     message = message_send_system(recipient=bob, subject="Note",
                                   body=f"{PAYLOADS[0]} [b]{PAYLOADS[1]}[/b] {BBCODE[0]}")

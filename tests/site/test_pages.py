@@ -24,7 +24,7 @@ def test_404_page_is_in_site_style(client):
 
 
 def test_500_page_renders_without_context():
-    from marcomage.views import error_500
+    from marcomage.site.views import error_500
 
     response = error_500(None)
     assert response.status_code == 500 and b"a spell went wrong" in response.content

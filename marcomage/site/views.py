@@ -1,0 +1,49 @@
+"""Site-wide pages: home, help, the favicon, the navigation's "Mark seen", error pages."""
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponsePermanentRedirect
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.views.decorators.http import require_POST
+
+from concepts.services import concepts_visit_mark
+from forum.services import forum_mark_all_read
+from marcomage.redirects import safe_next
+
+
+def home(request):
+    return render(request, "home.html")
+
+
+def favicon(request):
+    # Resolved per request: with hashed static names the URL exists only after collectstatic.
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
+
+
+def help_page(request):
+    return render(request, "help.html")
+
+
+@require_POST
+@login_required
+def notices_reset(request):
+    """The navigation's "Mark seen": every forum post and card concept counts as seen."""
+    player = request.user.player
+    forum_mark_all_read(player)
+    concepts_visit_mark(player=player)
+    return redirect(safe_next(request, "home"))
+
+
+def error_403(request, exception=None):
+    return render(request, "403.html", status=403)
+
+
+def error_404(request, exception=None):
+    return render(request, "404.html", status=404)
+
+
+def error_500(request):
+    # Rendered without context processors: the failing request may be the cause.
+    from django.http import HttpResponseServerError
+    from django.template import loader
+
+    return HttpResponseServerError(loader.get_template("500.html").render())

@@ -1,0 +1,1 @@
+"""Accounts: registration, logging in and out, changing the password."""

@@ -1,0 +1,85 @@
+"""Forms of registration and log-in."""
+import re
+
+from django import forms
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.forms import AuthenticationForm
+
+USERNAME_MIN, USERNAME_MAX = 3, 20
+USERNAME_PATTERN = re.compile(r"^[^\W_][\w.-]*$")
+# Names a player could use to impersonate the site, the AI or its staff.
+RESERVED_NAMES = frozenset(
+    name.casefold()
+    for name in (
+        "MArcomage", "admin", "administrator", "root", "system", "moderator", "staff",
+        "support", "server", "anonymous", "guest", "nobody", "null", "none", "ai",
+        "computer", "everyone", "all",
+    )
+)
+
+
+class RegisterForm(forms.Form):
+    username = forms.CharField(
+        label="Player name",
+        max_length=USERNAME_MAX,
+        min_length=USERNAME_MIN,
+        help_text=f"{USERNAME_MIN}–{USERNAME_MAX} letters, digits, dots, dashes or underscores.",
+        widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "username"}),
+    )
+    email = forms.EmailField(
+        label="E-mail (optional)", required=False, max_length=254,
+        help_text="Only used to help you if you forget your password.",
+    )
+    password1 = forms.CharField(
+        label="Password", strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    password2 = forms.CharField(
+        label="Password again", strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean_username(self):
+        name = self.cleaned_data["username"].strip()
+        if not USERNAME_PATTERN.match(name):
+            raise forms.ValidationError(
+                "Use only letters, digits, dots, dashes and underscores, starting with a "
+                "letter or digit."
+            )
+        if name.casefold() in RESERVED_NAMES:
+            raise forms.ValidationError("That name is reserved. Please choose another one.")
+        if get_user_model().objects.filter(username__iexact=name).exists():
+            raise forms.ValidationError("That name is already taken.")
+        return name
+
+    def clean(self):
+        cleaned = super().clean()
+        p1, p2 = cleaned.get("password1"), cleaned.get("password2")
+        if p1 and p2 and p1 != p2:
+            self.add_error("password2", "The two passwords differ.")
+        elif p1 and len(p1) > 128:
+            self.add_error("password1", "Please use at most 128 characters.")
+        elif p1:
+            user = get_user_model()(username=cleaned.get("username", ""),
+                                    email=cleaned.get("email", ""))
+            try:
+                password_validation.validate_password(p1, user)
+            except forms.ValidationError as error:
+                self.add_error("password1", error)
+        return cleaned
+
+
+class LoginForm(AuthenticationForm):
+    username = forms.CharField(
+        label="Player name", max_length=150,
+        widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "username"}),
+    )
+
+    def clean_username(self):
+        # Names are unique regardless of case; log in with the stored spelling.
+        name = self.cleaned_data["username"].strip()
+        stored = (
+            get_user_model().objects.filter(username__iexact=name)
+            .values_list("username", flat=True).first()
+        )
+        return stored or name

@@ -1,0 +1,1 @@
+"""Profiles: the player list (the ladder), a player's public page, avatars."""

@@ -1,0 +1,46 @@
+"""State changes of a player's progression: achievement counters and the gold they pay."""
+from django.db import transaction
+from django.db.models import F
+
+from games.engine import awards_rules
+from players.inbox.services import message_send_system
+from players.models import AwardCounters, Message, Player
+
+
+def _counters_row_locked(player: Player) -> AwardCounters:
+    AwardCounters.objects.get_or_create(player=player)
+    return AwardCounters.objects.select_for_update().get(player=player)
+
+
+@transaction.atomic
+def award_counters_add(*, player: Player, counters: dict) -> list:
+    """Add per-turn or end-of-game amounts to the player's achievement counters (§16.4).
+
+    Grants the gold of every achievement reached and tells the player by message.
+    Returns the achievements newly reached. Callers skip friendly games themselves
+    (AI challenge wins do call this with {"ai_challenges": 1}).
+    """
+    if not any(int(v) > 0 for v in counters.values()):
+        return []
+    row = _counters_row_locked(player)
+    update = awards_rules.counters_add(row.as_dict(), counters)
+    for name, value in update.counters.items():
+        setattr(row, name, value)
+    row.save()
+    if update.achievements:
+        Player.objects.filter(pk=player.pk).update(gold=F("gold") + update.gold)
+        for achievement in update.achievements:
+            message_send_system(
+                recipient=player, subject=f"Achievement reached: {achievement.name}",
+                body=_achievement_text(achievement), kind=Message.Kind.SYSTEM)
+    return list(update.achievements)
+
+
+def _achievement_text(achievement) -> str:
+    if achievement.counter:
+        label = awards_rules.COUNTER_LABELS[achievement.counter].lower()
+        what = f"{label} reached {achievement.threshold}"
+    else:
+        what = f"every counter reached tier {achievement.tier}"
+    return (f"Well done: {what}, which earns you the [b]{achievement.name}[/b] achievement "
+            f"and {achievement.gold} gold.")

@@ -1,0 +1,1 @@
+"""The settings page: the public profile, every preference and the avatar."""

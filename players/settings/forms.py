@@ -1,0 +1,111 @@
+"""Forms of the settings page: the public profile, the preferences and the avatar."""
+import datetime
+import zoneinfo
+from functools import lru_cache
+
+from django import forms
+
+from players.models import PlayerSettings
+from players.profiles.countries import COUNTRY_CHOICES
+
+AUTO_REFRESH_CHOICES = [(0, "Off"), (30, "Every 30 seconds"), (60, "Every minute"),
+                        (120, "Every 2 minutes"), (300, "Every 5 minutes"),
+                        (600, "Every 10 minutes")]
+CARDS_PER_ROW_CHOICES = [(n, str(n)) for n in range(4, 13)]
+
+
+@lru_cache(maxsize=1)
+def timezone_choices():
+    zones = sorted(z for z in zoneinfo.available_timezones()
+                   if "/" in z and not z.startswith(("Etc/", "SystemV/", "posix/", "right/")))
+    return [("UTC", "UTC")] + [(z, z.replace("_", " ")) for z in zones]
+
+
+class ProfileForm(forms.ModelForm):
+    country = forms.ChoiceField(choices=COUNTRY_CHOICES, required=False)
+
+    class Meta:
+        model = PlayerSettings
+        fields = ["real_name", "country", "birthdate", "gender", "hobbies"]
+        labels = {"real_name": "Real name", "birthdate": "Birth date",
+                  "hobbies": "Hobbies and interests"}
+        widgets = {"birthdate": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                   "hobbies": forms.Textarea(attrs={"rows": 3, "maxlength": 500})}
+        help_texts = {"real_name": "Everything in this part is optional and visible to all "
+                                   "players."}
+
+    def clean_birthdate(self):
+        value = self.cleaned_data.get("birthdate")
+        if value is None:
+            return value
+        today = datetime.date.today()
+        if value > today:
+            raise forms.ValidationError("A birth date cannot be in the future.")
+        if value.year < 1900:
+            raise forms.ValidationError("Please check the year of the birth date.")
+        return value
+
+    def clean_hobbies(self):
+        return self.cleaned_data.get("hobbies", "").strip()
+
+
+class PreferencesForm(forms.ModelForm):
+    """Display, layout and behaviour options."""
+
+    timezone = forms.ChoiceField(label="Time zone", choices=timezone_choices,
+                                 help_text="Every date and time on the site is shown in it.")
+    auto_refresh = forms.TypedChoiceField(label="Auto refresh", coerce=int,
+                                          choices=AUTO_REFRESH_CHOICES)
+    cards_per_row = forms.TypedChoiceField(label="Cards per row", coerce=int,
+                                           choices=CARDS_PER_ROW_CHOICES)
+
+    class Meta:
+        model = PlayerSettings
+        fields = [
+            "status", "timezone", "skin", "game_background", "players_filter", "auto_refresh",
+            "cards_per_row", "advanced_games_list", "show_card_images", "keyword_insignias",
+            "hide_card_pool", "play_card_buttons", "nationality_in_list", "reverse_chat_order",
+            "integrated_chat", "avatars_in_game", "avatars_in_list", "mini_card_flags",
+            "battle_reports", "forum_notifications", "concepts_notifications",
+            "random_deck_selection", "unique_game_opponent", "auto_ai_move",
+        ]
+        labels = {
+            "status": "Your status",
+            "skin": "Skin",
+            "game_background": "Game background",
+            "players_filter": "Players list shows at first",
+            "advanced_games_list": "Advanced games list",
+            "show_card_images": "Show card pictures",
+            "keyword_insignias": "Show keywords as insignias",
+            "hide_card_pool": "Hide the card pool in the deck builder at first",
+            "play_card_buttons": "Play buttons under each card",
+            "nationality_in_list": "Show nationality in the players list",
+            "reverse_chat_order": "Oldest chat lines first",
+            "integrated_chat": "Chat inside the game screen",
+            "avatars_in_game": "Show avatars in games",
+            "avatars_in_list": "Show avatars in the players list",
+            "mini_card_flags": "Small new/revealed flags on cards",
+            "battle_reports": "Send me battle reports",
+            "forum_notifications": "Tell me about new forum posts",
+            "concepts_notifications": "Tell me about new card concepts",
+            "random_deck_selection": "Offer a random deck when starting a game",
+            "unique_game_opponent": "Only one game at a time with the same opponent",
+            "auto_ai_move": "Let the computer move by itself in AI games",
+        }
+        help_texts = {
+            "status": "Other players see it in the players list and can filter by it.",
+            "skin": "The colours of the whole site.",
+            "game_background": "The picture behind the game board.",
+            "auto_refresh": "How often the games list and game screen reload by themselves.",
+            "cards_per_row": "Cards in one row of the deck builder's card pool.",
+            "advanced_games_list": "Adds when the opponent was last seen and the last move "
+                                   "to the games list.",
+            "battle_reports": "A message after each rated game, and when someone answers "
+                              "your challenge.",
+        }
+
+
+class AvatarForm(forms.Form):
+    avatar = forms.FileField(label="New avatar", help_text=(
+        "JPG, PNG or GIF, at most 10 kB. It is shrunk to 60 × 60 pixels."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".jpg,.jpeg,.png,.gif"}))

@@ -1,0 +1,1 @@
+"""The shop: gold for game slots, deck slots and foil cards."""
