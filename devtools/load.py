@@ -74,7 +74,7 @@ def django_setup():
 
 
 def _players_module():
-    from players.services import player_register
+    from players.accounts.services import player_register
     return player_register
 
 

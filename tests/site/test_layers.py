@@ -9,6 +9,8 @@ from pathlib import Path
 
 import marcomage
 
+APP_LAYERS = ("Apps form layers: marcomage base -> players -> decks -> games -> forum -> concepts"
+              " -> marcomage site")
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 
@@ -21,7 +23,7 @@ def _layer_modules(layer: str) -> set[str]:
 
 
 def test_every_marcomage_module_is_in_the_base_or_the_site_layer():
-    (layers,) = [c for c in _contracts() if c["type"] == "layers"]
+    (layers,) = [c for c in _contracts() if c["name"] == APP_LAYERS]
     site, base = _layer_modules(layers["layers"][0]), _layer_modules(layers["layers"][-1])
     modules = {f"marcomage.{info.name}" for info in pkgutil.iter_modules(marcomage.__path__)}
     assert site | base == modules
@@ -29,7 +31,7 @@ def test_every_marcomage_module_is_in_the_base_or_the_site_layer():
 
 
 def test_the_no_app_contract_covers_the_whole_base_layer():
-    (layers,) = [c for c in _contracts() if c["type"] == "layers"]
+    (layers,) = [c for c in _contracts() if c["name"] == APP_LAYERS]
     (no_app,) = [c for c in _contracts() if c["name"] == "marcomage's base modules import no app"]
     assert set(no_app["source_modules"]) == _layer_modules(layers["layers"][-1])
     assert {"players", "decks", "games", "forum", "concepts"} <= set(no_app["forbidden_modules"])
