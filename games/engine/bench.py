@@ -16,8 +16,9 @@ import statistics
 import time
 
 from . import _load_all  # noqa: F401
-from .cards.model import CARDS, REAL_CARDS
+from .cards.model import REAL_CARDS
 from .catalogue import Deck
+from .legality import legal_actions
 from .rng import Rng
 from .setup import new_game
 from .turn import discard, play
@@ -41,34 +42,6 @@ def random_deck(rng):
     return Deck(secs[0], secs[1], secs[2], ("Alliance", "Mage", "Burning"))
 
 
-_DISCARDS = [(False, pos, 0) for pos in range(1, 9)]
-_COSTS = None
-
-
-def _costs():
-    """Per card id: (bricks, gems, recruits, modes) when playable here, else None."""
-    global _COSTS
-    if _COSTS is None:
-        _COSTS = [(c.bricks, c.gems, c.recruits, c.modes) if c is not None and c.id and
-                  c.implemented else None for c in CARDS]
-    return _COSTS
-
-
-def legal_moves(st, seat):
-    """Every discard and every affordable implemented play (one mode per modal card)."""
-    costs = _COSTS or _costs()
-    a = st.p[seat].a
-    b, g, r = a[5], a[6], a[7]
-    moves = _DISCARDS[:]
-    pos = 0
-    for cid in st.p[seat].hand:
-        pos += 1
-        c = costs[cid]
-        if c is not None and b >= c[0] and g >= c[1] and r >= c[2]:
-            moves.append((True, pos, 1 + (pos % c[3]) if c[3] else 0))
-    return moves
-
-
 def self_play(n_turns, seed=1):
     """Play random games until ``n_turns`` turns; returns (turns, games, wall s, CPU s)."""
     rng = Rng(seed)
@@ -80,9 +53,9 @@ def self_play(n_turns, seed=1):
                       long_mode=bool(games % 2), hidden=bool(games % 3 == 0))
         while st.status == "in progress" and turns < n_turns:
             seat = st.current
-            moves = legal_moves(st, seat)
-            is_play, pos, mode = moves[rng.below(len(moves))]
-            st = (play(st, seat, pos, mode) if is_play else discard(st, seat, pos)).state
+            moves = legal_actions(st, seat)
+            kind, pos, mode = moves[rng.below(len(moves))]
+            st = (play(st, seat, pos, mode) if kind == "play" else discard(st, seat, pos)).state
             turns += 1
         games += st.status != "in progress"
     return turns, games, time.perf_counter() - t0, time.process_time() - c0

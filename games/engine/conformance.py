@@ -23,7 +23,8 @@ from .constants import ATTRS
 from .errors import EngineError
 from .rng import PhpMt, seed_to_state
 from .state import GameState, PlayerState
-from .turn import run_turn, validate
+from .legality import check_action
+from .turn import run_turn
 
 RATCHET = os.path.join(os.path.dirname(__file__), "conformance_ratchet.txt")
 TOTAL_CARDS = 754
@@ -145,7 +146,7 @@ def _run(req, rng):
     is_play = act["type"] == "play"
     mode = act.get("mode", 0) if is_play else 0
     try:
-        slot = validate(st, 0, act["position"], mode, is_play)
+        slot = check_action(st, 0, act["type"], act["position"], mode)
     except EngineError as e:
         if e.code == "card_unimplemented":
             return st, "unimplemented", None
