@@ -41,12 +41,12 @@ lint: venv
 	$(VENV)/bin/lint-imports --no-cache
 
 bench: venv
-	$(PY) -m games.engine.bench
-	$(PY) -m games.bench_ai
+	$(PY) -m devtools.bench
+	$(PY) -m devtools.bench_ai
 
 # make conformance [CARD=N] [SET=name]
 conformance: venv
-	$(PY) -m games.engine.conformance $(CONFORMANCE_DIR)/*.jsonl.gz \
+	$(PY) -m devtools.conformance $(CONFORMANCE_DIR)/*.jsonl.gz \
 	  $(if $(CARD),--card $(CARD)) $(if $(SET),--set $(SET))
 
 clean:

@@ -4,6 +4,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from devtools.bench import random_deck
 from games.engine import (
     Action,
     EngineError,
@@ -16,7 +17,6 @@ from games.engine import (
     state_to_json,
     view_for,
 )
-from games.engine.bench import random_deck
 from games.engine.rng import Rng
 
 SETTINGS = settings(max_examples=25, deadline=None,

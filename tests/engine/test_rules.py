@@ -6,7 +6,7 @@ from games.engine.attributes import attack
 from games.engine.context import Ctx
 from games.engine.hand import place
 from games.engine.php import php_round
-from games.engine.rng import PhpMt, Rng
+from games.engine.rng import Rng
 from games.engine.turn import apply_limits
 from games.engine.victory import check_victory
 
@@ -228,12 +228,6 @@ def test_starting_hand_six_common_two_uncommon():
     for _ in range(50):
         h = draws.starting_hand(rng, deck, [])
         assert sum(c < 16 for c in h) == 6 and sum(100 <= c < 115 for c in h) == 2
-
-
-def test_php_mt_matches_reference_mt19937():
-    # first outputs of MT19937 seeded with 5489 (reference values of the algorithm)
-    r = PhpMt(5489)
-    assert [r.randint(0, 0xFFFFFFFF) for _ in range(3)] == [3499211612, 581869302, 3890346734]
 
 
 # ------------------------------------------------------------------ §7.1 Cursed

@@ -2,6 +2,7 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from devtools.bench import random_deck
 from games.engine import (
     ai_choose_action,
     discard,
@@ -12,7 +13,6 @@ from games.engine import (
     suggest_action,
 )
 from games.engine.ai import STANDARD_WEIGHTS, seat_knowledge
-from games.engine.bench import random_deck
 from games.engine.catalogue import AI_CHALLENGES
 from games.engine.rng import Rng
 

@@ -1,6 +1,7 @@
-"""Speed benchmark: ``python -m games.engine.bench [--turns N] [--repeat R] [--conformance FILE]``.
+"""Speed benchmark: ``python -m devtools.bench [--turns N] [--repeat R] [--conformance FILE]``.
 
-1. Self-play with random legal moves over all implemented cards (one core).
+1. Self-play with random legal moves (``legal_actions``) over all implemented cards
+   (one core).
 2. Conformance-runner throughput on random.jsonl.gz (turns/s; the file is
    parsed once, outside the timed region).
 
@@ -15,23 +16,21 @@ import os
 import statistics
 import time
 
-from . import _load_all  # noqa: F401
-from .cards.model import REAL_CARDS
-from .catalogue import Deck
-from .legality import legal_actions
-from .rng import Rng
-from .setup import new_game
-from .turn import discard, play
+from games.engine import Deck, Rng, all_cards, discard, legal_actions, new_game, play
+
+from .conformance import default_dir, evaluate, read_lines
 
 _POOLS = None
 
 
 def random_deck(rng):
+    """A random legal-looking deck (implemented, non-Forbidden cards of each rarity) drawn
+    with ``rng`` (an engine ``Rng``)."""
     global _POOLS
     if _POOLS is None:
         _POOLS = []
         for rank in (0, 1, 2):
-            pool = [c.id for c in REAL_CARDS
+            pool = [c.id for c in all_cards()
                     if c.implemented and c.rank == rank and not c.forbidden]
             if len(pool) < 15:
                 pool = pool * (15 // max(1, len(pool)) + 1) if pool else [1] * 15
@@ -63,7 +62,6 @@ def self_play(n_turns, seed=1):
 
 def load_runner_lines(path):
     """Parse the vectors once (not timed) and keep them out of later GC passes."""
-    from .conformance import read_lines
     lines = read_lines([path])
     gc.freeze()
     return lines
@@ -71,7 +69,6 @@ def load_runner_lines(path):
 
 def runner(lines):
     """Check every line once, like the runner's CLI; returns (turns, wall s, CPU s)."""
-    from .conformance import evaluate
     t0 = time.perf_counter()
     c0 = time.process_time()
     evaluate(lines, response=False)
@@ -90,14 +87,13 @@ def _fmt(label, n, runs, i, unit="turns/s"):
 
 
 def main(argv=None):
-    from .conformance import default_dir
-    ap = argparse.ArgumentParser(prog="python -m games.engine.bench")
+    ap = argparse.ArgumentParser(prog="python -m devtools.bench")
     ap.add_argument("--turns", type=int, default=50000, help="self-play turns per repetition")
     ap.add_argument("--repeat", type=int, default=5, help="repetitions (the median is reported)")
     ap.add_argument("--conformance", default=os.path.join(default_dir(), "random.jsonl.gz"))
     args = ap.parse_args(argv)
     reps = max(1, args.repeat)
-    n_impl = sum(1 for c in REAL_CARDS if c.implemented)
+    n_impl = sum(1 for c in all_cards() if c.implemented)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print("load average %.2f on %d CPUs; %d repetitions, medians (wall = perf_counter, "
           "CPU = process_time)" % (load, os.cpu_count() or 0, reps))
