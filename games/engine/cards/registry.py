@@ -6,6 +6,7 @@ import importlib
 import os
 import pkgutil
 
+from ..keywords import compile_card
 from .model import CARDS
 
 _loaded = False
@@ -29,8 +30,6 @@ def load_all():
     if _loaded:
         return
     _loaded = True
-    from ..keywords import compile_card
-
     pkg_dir = os.path.dirname(__file__)
     for m in sorted(pkgutil.iter_modules([pkg_dir]), key=lambda m: m.name):
         if m.name.startswith("defs_"):
