@@ -7,7 +7,10 @@ Run from the repository root at development time::
 Only facts and derived classifications are written: ids, names, rarity,
 costs, levels, modes, keywords (with parameters), support keywords, dates and
 the "effect classes" the summon and deck filters need. The original effect
-texts and keyword descriptions are *not* copied.
+texts and keyword descriptions are *not* copied: the effect classes are derived
+here from them (PHRASES) and stored as facts; the engine never reads effect
+texts. New cards and corrections do not come from here: they are hand-edited
+entries of ``games/engine/cards/facts_manual.py`` (docs/adding-a-card.md).
 """
 import json
 import os
