@@ -41,8 +41,8 @@ lint: venv
 	$(VENV)/bin/lint-imports --no-cache
 
 bench: venv
-	$(PY) -m games.engine.bench
-	$(PY) -m games.bench_ai
+	$(PY) -m devtools.bench
+	$(PY) -m devtools.bench_ai
 
 # make load [GAMES=20] [THINK=0,2] [DURATION=60]: simulated browsers play live games against
 # the server started the production way on a free port (see devtools/load.py).
@@ -54,7 +54,7 @@ load: migrate
 
 # make conformance [CARD=N] [SET=name]
 conformance: venv
-	$(PY) -m games.engine.conformance $(CONFORMANCE_DIR)/*.jsonl.gz \
+	$(PY) -m devtools.conformance $(CONFORMANCE_DIR)/*.jsonl.gz \
 	  $(if $(CARD),--card $(CARD)) $(if $(SET),--set $(SET))
 
 clean:

@@ -11,7 +11,7 @@ _load_all()
 # the web side reads them through these names, never through the submodules.
 from . import awards as awards_rules  # noqa: E402
 from . import rating as rating_rules  # noqa: E402
-from .ai import Action, ai_choose_action, suggest_action  # noqa: E402
+from .ai import ai_choose_action, suggest_action  # noqa: E402
 from .cards.model import CardDef  # noqa: E402
 from .catalogue import (  # noqa: E402
                         AI_CHALLENGES,
@@ -26,11 +26,14 @@ from .catalogue import (  # noqa: E402
                         keyword,
                         token_keywords,
 )
-from .constants import LONG, NORMAL, limits_for  # noqa: E402
+from .constants import ATTRS, LONG, NORMAL, limits_for  # noqa: E402
 from .errors import EngineError  # noqa: E402
 from .keywords import KeywordDef  # noqa: E402
+from .legality import Action, legal_actions  # noqa: E402
 from .preview import Preview, preview  # noqa: E402
 from .rating import TUTORIAL_END_LEVEL  # noqa: E402
+from .rng import Rng  # noqa: E402
+from .rng import seed_to_state as rng_state_for_seed  # noqa: E402
 from .sandbox import (  # noqa: E402
                         SANDBOX_MAX,
                         sandbox_put_card,
@@ -45,11 +48,13 @@ from .victory import finish_game  # noqa: E402
 from .view import view_for  # noqa: E402
 
 __all__ = [
-    "AI_CHALLENGES", "Action", "TUTORIAL_END_LEVEL", "awards_rules", "rating_rules", "CardDef", "Deck", "EngineError", "GameState", "KeywordDef",
-    "LONG", "NORMAL", "PlayerState", "Preview", "STARTER_DECKS", "STARTER_DECK_NAMES",
-    "TurnResult", "ai_choose_action", "all_cards", "all_keywords", "card", "cards_filter",
-    "deck_auto_tokens", "discard", "finish_game", "keyword", "limits_for", "new_game", "play",
-    "preview", "SANDBOX_MAX", "sandbox_attribute_range", "sandbox_put_card",
-    "sandbox_set_attribute", "sandbox_set_hidden", "state_from_json", "state_to_json", "suggest_action", "token_keywords",
+    "Action", "AI_CHALLENGES", "ai_choose_action", "all_cards", "all_keywords", "ATTRS",
+    "awards_rules", "card", "CardDef", "cards_filter", "Deck", "deck_auto_tokens",
+    "discard", "EngineError", "finish_game", "GameState", "keyword", "KeywordDef",
+    "legal_actions", "limits_for", "LONG", "new_game", "NORMAL", "play", "PlayerState",
+    "Preview", "preview", "rating_rules", "Rng", "rng_state_for_seed",
+    "sandbox_attribute_range", "SANDBOX_MAX", "sandbox_put_card", "sandbox_set_attribute",
+    "sandbox_set_hidden", "STARTER_DECK_NAMES", "STARTER_DECKS", "state_from_json",
+    "state_to_json", "suggest_action", "token_keywords", "TurnResult", "TUTORIAL_END_LEVEL",
     "view_for",
 ]

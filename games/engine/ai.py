@@ -6,17 +6,13 @@ by the neutral Empty card and the opponent's deck is unknown (empty slots).
 Its previews use its own random generator derived from the game state, never
 the game's generator, so it cannot foresee the real draws.
 """
-from collections import namedtuple
-
 from .cards.model import CARDS
 from .catalogue import AI_CHALLENGES
 from .constants import ATTRS
+from .legality import Action, legal_actions
 from .php import php_round
 from .rng import Rng
 from .turn import run_turn
-
-Action = namedtuple("Action", "kind position mode")
-Action.__doc__ = "An AI decision: kind 'play' or 'discard', position 1..8, mode."
 
 _ORDER = ATTRS  # tower, wall, quarry, magic, dungeons, bricks, gems, recruits
 STANDARD_WEIGHTS = (
@@ -79,7 +75,7 @@ def _ai_view(state, seat):
 
 
 def score_moves(state, seat, weights=None, rng=None):
-    """[(score, position, mode)] for every affordable, implemented play of ``seat``."""
+    """[(score, position, mode)] for every legal play of ``seat`` (``legal_actions``)."""
     if weights is None:
         weights = STANDARD_WEIGHTS
     wm = [weights[0][k] for k in _ORDER]
@@ -97,38 +93,33 @@ def score_moves(state, seat, weights=None, rng=None):
     own_deck = tuple(frozenset(s) for s in P.deck)
     opp_deck = tuple(frozenset(s) for s in opp.deck)
     out = []
-    for slot in range(8):
+    for kind, position, mode in legal_actions(base, seat):
+        if kind != "play":
+            continue
+        slot = position - 1
         card = CARDS[P.hand[slot]]
-        if not card.id or not card.implemented:
-            continue
-        if pa[5] < card.bricks or pa[6] < card.gems or pa[7] < card.recruits:
-            continue
-        if base.ai_challenge and seat == 0 and card.rank == 2:
-            continue
-        for mode in (range(1, card.modes + 1) if card.modes else (0,)):
-            st = base.clone()
-            st.rng = rng.randint(0, (1 << 63) - 1)
-            ctx = run_turn(st, seat, slot, mode, True, preview=True)
-            A2 = st.p[seat].a
-            B2 = st.p[1 - seat].a
-            s = 0.0
-            for i in range(8):
-                s += (A2[i] - pa[i]) * wm[i] * dm[i] + (oa[i] - B2[i]) * wh[i] * dh[i]
-            if card.playagain:
-                s += 300
-            s += _hand_score(P.hand, st.p[seat].hand, slot, own_deck, pa[5:8], 1)
-            s += _hand_score(opp.hand, st.p[1 - seat].hand, -1, opp_deck, oa[5:8], -1)
-            s *= (1 + card.total_cost / p_stock) if p_stock else 2
-            win = (B2[0] <= 0 or A2[0] >= lim.max_tower
-                   or A2[5] + A2[6] + A2[7] >= lim.res_victory)
-            loss = (A2[0] <= 0 or B2[0] >= lim.max_tower
-                    or B2[5] + B2[6] + B2[7] >= lim.res_victory)
-            if win and not loss:
-                s = 99999
-            elif loss and not win:
-                s = 0
-            del ctx
-            out.append((s, slot + 1, mode))
+        st = base.clone()
+        st.rng = rng.randint(0, (1 << 63) - 1)
+        run_turn(st, seat, slot, mode, True, preview=True)
+        A2 = st.p[seat].a
+        B2 = st.p[1 - seat].a
+        s = 0.0
+        for i in range(8):
+            s += (A2[i] - pa[i]) * wm[i] * dm[i] + (oa[i] - B2[i]) * wh[i] * dh[i]
+        if card.playagain:
+            s += 300
+        s += _hand_score(P.hand, st.p[seat].hand, slot, own_deck, pa[5:8], 1)
+        s += _hand_score(opp.hand, st.p[1 - seat].hand, -1, opp_deck, oa[5:8], -1)
+        s *= (1 + card.total_cost / p_stock) if p_stock else 2
+        win = (B2[0] <= 0 or A2[0] >= lim.max_tower
+               or A2[5] + A2[6] + A2[7] >= lim.res_victory)
+        loss = (A2[0] <= 0 or B2[0] >= lim.max_tower
+                or B2[5] + B2[6] + B2[7] >= lim.res_victory)
+        if win and not loss:
+            s = 99999
+        elif loss and not win:
+            s = 0
+        out.append((s, slot + 1, mode))
     return out
 
 

@@ -1,6 +1,7 @@
 """Keywords (spec §11): facts, token gains and the 36 effects in execution order."""
 from .attributes import add_extreme, attack, random_gain, random_loss, steal
 from .cards import facts
+from .cards.filters import cards_filter, ids_of
 from .cards.model import CARDS
 from .constants import (
     BRICKS,
@@ -126,9 +127,10 @@ def _pick_highest_group(ctx, slots, hand):
     return group[ctx.rng.below(len(group))] if len(group) > 1 else group[0]
 
 
-def _lists():
-    from . import catalogue
-    return catalogue
+# the cards some keywords summon or put into a hand (fixed when the engine loads)
+TITANS = ids_of(cards_filter(keyword="Titan"))
+RARE_NATURE = ids_of(cards_filter(keyword="Nature", rarity="Rare"))
+COMMON_ZERO_COST = ids_of(cards_filter(rarity="Common", cost="zero"))
 
 
 # ------------------------------------------------------------ token keywords
@@ -200,7 +202,7 @@ def k_titan(ctx):
     hand = ctx.A.hand
     slot = ctx.slot
     present = {c for i, c in enumerate(hand) if i != slot}
-    lst = [c for c in _lists().TITANS if c not in present]
+    lst = [c for c in TITANS if c not in present]
     if lst:
         ctx.summon_list(lst)
 
@@ -298,7 +300,7 @@ def k_legend(ctx):
 
 def k_nature(ctx):
     if _chain(ctx, "Nature"):
-        ctx.summon_list(_lists().RARE_NATURE)
+        ctx.summon_list(RARE_NATURE)
 
 
 def k_restoration(ctx):
@@ -370,7 +372,7 @@ def k_far_sight(ctx):
 
 def _replace_removed(ctx, B, i):
     if ctx.card.rank == 2:
-        ctx.replace_from_list(B, i, _lists().COMMON_ZERO_COST)
+        ctx.replace_from_list(B, i, COMMON_ZERO_COST)
     else:
         ctx.replace_from_deck(B, i, "different")
 

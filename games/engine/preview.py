@@ -1,7 +1,8 @@
 """Side-effect-free preview of a play (spec §4, §5.5 step 4)."""
 from .errors import EngineError
 from .keywords import RANDOM_KEYWORDS
-from .turn import run_turn, validate
+from .legality import check_action
+from .turn import run_turn
 
 
 class Preview:
@@ -24,7 +25,7 @@ def preview(state, seat, position, mode=0, *, _allow_hidden=False):
     """
     if state.hidden and not _allow_hidden:
         raise EngineError("preview_hidden", "Preview is disabled in hidden-cards mode.")
-    slot = validate(state, seat, position, mode, True)
+    slot = check_action(state, seat, "play", position, mode)
     st = state.clone()
     card_id = st.p[seat].hand[slot]
     ctx = run_turn(st, seat, slot, mode, True, preview=True)

@@ -1,8 +1,9 @@
 """Seedable, injectable random number generator with a tiny, JSON-friendly state.
 
 The engine does not try to reproduce PHP's Mersenne Twister bit for bit (the
-conformance runner masks every random-sensitive path); only the
-distributions of the original matter. A 64-bit splitmix generator keeps the
+conformance runner replays it with its own generator, ``devtools/php_mt.py``,
+injected through ``GameState.rng``); only the distributions of the original
+matter. A 64-bit splitmix generator keeps the
 state a single integer, which makes cloning a game state cheap.
 """
 
@@ -73,61 +74,3 @@ def seed_to_state(seed):
     r = Rng(seed)
     r._next()
     return r.s
-
-
-class PhpMt:
-    """PHP 8 ``mt_rand``/``shuffle`` (MT19937, range by rejection) with the Rng interface.
-
-    Used by the conformance runner so that draws follow the original call for
-    call where our call order matches (spec §8.2). Not used in normal play.
-    """
-
-    __slots__ = ("r", "seed")
-
-    def __init__(self, seed):
-        self.seed = seed & 0xFFFFFFFF
-        self.r = None  # generator state is built on the first call (most cost is here)
-
-    def _init(self):
-        import random
-        prev = self.seed
-        mt = [prev]
-        append = mt.append
-        for i in range(1, 624):
-            prev = (1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF
-            append(prev)
-        r = random.Random(0)
-        r.setstate((3, tuple(mt) + (624,), None))
-        self.r = r
-        return r
-
-    def _range(self, umax):
-        gen = (self.r or self._init()).getrandbits
-        result = gen(32)
-        if umax == 0xFFFFFFFF:
-            return result
-        umax += 1
-        if umax & (umax - 1) == 0:
-            return result & (umax - 1)
-        limit = 0xFFFFFFFF - (0xFFFFFFFF % umax) - 1
-        while result > limit:
-            result = gen(32)
-        return result % umax
-
-    def randint(self, a, b):
-        return a + self._range(b - a)
-
-    def below(self, n):
-        return self._range(n - 1)
-
-    def choice(self, seq):
-        return seq[self._range(len(seq) - 1)]
-
-    def shuffle(self, lst):
-        for i in range(len(lst) - 1, 0, -1):
-            j = self._range(i)
-            if j != i:
-                lst[i], lst[j] = lst[j], lst[i]
-
-    def random(self):
-        return (self.r or self._init()).getrandbits(32) / 4294967296.0

@@ -8,7 +8,7 @@ side's business. The tools change only what they say: no turn passes, no product
 discard pile or card statistic, no change markers, and the random generator is not used.
 Victory is not checked here: the end of the next turn checks it as after every turn (§12.1).
 """
-from .cards.model import CARDS, MAX_ID
+from .cards.model import CARDS
 from .constants import ATTRS
 from .errors import EngineError
 
@@ -48,7 +48,7 @@ def sandbox_put_card(state, seat, position, card_id, *, reveal=False):
     _check(state, seat)
     if type(position) is not int or not 1 <= position <= 8:
         raise EngineError("bad_position", "Choose a slot from 1 to 8.")
-    if (type(card_id) is not int or not 1 <= card_id <= MAX_ID or CARDS[card_id] is None):
+    if type(card_id) is not int or not 1 <= card_id < len(CARDS) or CARDS[card_id] is None:
         raise EngineError("unknown_card", "There is no such card.")
     st = state.clone()
     P = st.p[seat]

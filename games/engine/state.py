@@ -135,7 +135,11 @@ class GameState:
     ``rsc`` is the pair of change accumulators as they stood when the current
     player's round began (read by "last round" conditions during Quick/Swift
     chains), or None when unknown (then they read as zeros).
-    ``rng`` is the generator state (an int), ``seed`` the original seed.
+    ``rng`` is the generator state (an int), ``seed`` the original seed. A tool may
+    inject its own generator instead of the int: any object with the ``Rng`` methods
+    (``randint``, ``below``, ``choice``, ``shuffle``, ``random``); turns then draw from
+    it in place and it stays shared by clones (the conformance runner replays PHP's
+    mt_rand this way). Such a state is for tools only: ``state_to_json`` needs the int.
     """
 
     __slots__ = ("p", "round", "current", "long_mode", "hidden", "friendly", "ai",

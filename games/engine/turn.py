@@ -3,7 +3,7 @@ from . import draws, hand
 from .cards.model import CARDS
 from .constants import LONG, NORMAL
 from .context import Ctx
-from .errors import EngineError
+from .legality import check_action
 from .rng import Rng
 from .victory import check_victory
 
@@ -74,35 +74,6 @@ def apply_limits(st):
                 t[i] = 0
             elif v > 100:
                 t[i] = 100
-
-
-def validate(st, seat, position, mode, is_play):
-    """Raise EngineError for a refused action (spec §4); returns the 0-based slot."""
-    if st.status != "in progress":
-        raise EngineError("game_over", "The game is not in progress.")
-    if seat != st.current:
-        raise EngineError("not_your_turn", "It is not your turn.")
-    if not isinstance(position, int) or not 1 <= position <= 8:
-        raise EngineError("bad_position", "Hand position must be 1..8.")
-    slot = position - 1
-    if is_play:
-        A = st.p[seat]
-        card = CARDS[A.hand[slot]]
-        a = A.a
-        if a[5] < card.bricks or a[6] < card.gems or a[7] < card.recruits:
-            raise EngineError("insufficient_resources", "Insufficient resources!")
-        if card.modes:
-            if not isinstance(mode, int) or not 1 <= mode <= card.modes:
-                raise EngineError("bad_mode", "Bad mode!")
-        elif mode != 0:
-            raise EngineError("bad_mode", "Bad mode!")
-        if st.ai_challenge and seat == 0 and card.rank == 2:
-            raise EngineError("rare_in_challenge", "Rare cards cannot be played in an AI "
-                                                   "challenge.")
-        if not card.implemented:
-            raise EngineError("card_unimplemented", "Card %d (%s) is not implemented yet."
-                              % (card.id, card.name))
-    return slot
 
 
 def run_turn(st, seat, slot, mode, is_play, preview=False):
@@ -315,7 +286,7 @@ def make_record(st, seat, position, mode, is_play, ctx):
 
 def play(state, seat, position, mode=0):
     """Play the card at ``position`` (1..8) with ``mode``; returns TurnResult (input untouched)."""
-    slot = validate(state, seat, position, mode, True)
+    slot = check_action(state, seat, "play", position, mode)
     st = state.clone()
     ctx = run_turn(st, seat, slot, mode, True)
     return TurnResult(st, None, (seat, position, mode, True, ctx))
@@ -323,7 +294,7 @@ def play(state, seat, position, mode=0):
 
 def discard(state, seat, position):
     """Discard the card at ``position`` (1..8); returns TurnResult (input untouched)."""
-    slot = validate(state, seat, position, 0, False)
+    slot = check_action(state, seat, "discard", position)
     st = state.clone()
     ctx = run_turn(st, seat, slot, 0, False)
     return TurnResult(st, None, (seat, position, 0, False, ctx))

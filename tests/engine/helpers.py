@@ -1,10 +1,5 @@
 """Helpers for engine tests: build small states directly, play one card and read the numbers."""
-from games.engine import play
-from games.engine.cards.model import CARDS
-from games.engine.catalogue import cards_filter
-from games.engine.constants import ATTRS
-from games.engine.rng import Rng
-from games.engine.state import GameState, PlayerState
+from games.engine import ATTRS, GameState, PlayerState, Rng, card, cards_filter, play
 
 DECK = (tuple(range(1, 16)), tuple(range(16, 31)), tuple(range(31, 46)))
 
@@ -88,7 +83,7 @@ def facility_tuple(x):
 
 def resource_left(cid, res, start=50, prod=3):
     """The actor's ``res`` after paying for ``cid`` and producing ``prod`` (no effect on it)."""
-    return start - getattr(CARDS[cid], res) + prod
+    return start - getattr(card(cid), res) + prod
 
 
 def net_gain(a, cid, start=50, prod=(1, 1, 1), facilities=(3, 3, 3)):
@@ -97,7 +92,7 @@ def net_gain(a, cid, start=50, prod=(1, 1, 1), facilities=(3, 3, 3)):
     ``a`` is the actor's attrs after playing ``cid`` with ``start`` of each resource;
     production is ``facility * prod`` per resource.
     """
-    c = CARDS[cid]
+    c = card(cid)
     return tuple(a[k] - (start - cost) - f * p
                  for k, cost, f, p in zip(RESOURCES, c.cost, facilities, prod))
 

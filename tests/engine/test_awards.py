@@ -1,8 +1,9 @@
 """End-of-game awards and achievement counters (rules-engine.md §16.2, §16.4)."""
 import pytest
 
-from games.engine import awards as aw
-from games.engine.awards import SideFacts
+from games.engine import awards_rules as aw
+
+SideFacts = aw.SideFacts
 
 
 def side(**kw):

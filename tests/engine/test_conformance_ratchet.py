@@ -1,9 +1,9 @@
-"""Every card listed in games/engine/conformance_ratchet.txt must keep matching the original."""
+"""Every card listed in devtools/conformance_ratchet.txt must keep matching the original."""
 import os
 
 import pytest
 
-from games.engine import conformance as conf
+from devtools import conformance as conf
 
 DIR = conf.default_dir()
 FILES = [os.path.join(DIR, f) for f in ("cards.jsonl.gz", "random.jsonl.gz")]

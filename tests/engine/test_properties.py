@@ -4,16 +4,19 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from devtools.bench import random_deck
 from games.engine import (
+    Action,
+    EngineError,
     ai_choose_action,
     discard,
+    legal_actions,
     new_game,
     play,
     state_from_json,
     state_to_json,
     view_for,
 )
-from games.engine.bench import legal_moves, random_deck
 from games.engine.rng import Rng
 
 SETTINGS = settings(max_examples=25, deadline=None,
@@ -29,11 +32,15 @@ def _walk(seed, n_turns, long_mode, hidden):
         if st.status != "in progress":
             break
         seat = st.current
-        moves = legal_moves(st, seat)
-        is_play, pos, mode = moves[rng.below(len(moves))]
-        st = (play(st, seat, pos, mode) if is_play else discard(st, seat, pos)).state
+        moves = legal_actions(st, seat)
+        st = _run(st, seat, moves[rng.below(len(moves))]).state
         states.append(st)
     return states
+
+
+def _run(st, seat, action):
+    kind, pos, mode = action
+    return play(st, seat, pos, mode) if kind == "play" else discard(st, seat, pos)
 
 
 def _limits_hold(st):
@@ -55,10 +62,47 @@ def test_every_legal_action_runs_and_limits_hold(seed, n, long_mode, hidden):
     last = states[-1]
     if last.status == "in progress":
         seat = last.current
-        for is_play, pos, mode in legal_moves(last, seat):
-            r = play(last, seat, pos, mode) if is_play else discard(last, seat, pos)
+        for action in legal_actions(last, seat):
+            r = _run(last, seat, action)
             _limits_hold(r.state)
             assert isinstance(json.dumps(r.record), str)
+
+
+# Candidate actions around the legal ones: every kind, slots and modes just outside their
+# ranges, and values of the wrong type.
+_KINDS = hs.sampled_from(("play", "discard"))
+_POSITIONS = hs.one_of(hs.integers(-1, 10), hs.sampled_from((None, "1")))
+_MODES = hs.one_of(hs.integers(-1, 9), hs.sampled_from((None, "1")))
+
+
+@settings(SETTINGS, max_examples=60)
+@given(hs.integers(0, 2 ** 31), hs.integers(0, 60), hs.booleans(), hs.booleans(),
+       hs.sampled_from(("", "Grofgul")), hs.integers(0, 60), hs.integers(0, 8),
+       hs.lists(hs.tuples(hs.integers(0, 1), _KINDS, _POSITIONS, _MODES), max_size=40))
+def test_legal_actions_are_exactly_the_accepted_ones(seed, n, long_mode, hidden, challenge,
+                                                     stock, rares, candidates):
+    st = _walk(seed, n, long_mode, hidden)[-1]
+    # widen the walk's state: the rare-card rule of AI challenges (seat 0), more or less
+    # stock than the walk gave, rare cards of the deck in the first slots of both hands
+    st.ai_challenge = challenge
+    for P in st.p:
+        P.a[5:8] = [stock] * 3
+        P.hand[:rares] = P.deck[2][:rares]
+    legal = {seat: legal_actions(st, seat) for seat in (0, 1)}
+    for seat in (0, 1):  # every legal action is accepted (none when it is not the turn)
+        for action in legal[seat]:
+            assert _run(st, seat, action).state is not st
+    for seat, kind, pos, mode in candidates:  # anything else is refused
+        action = Action(kind, pos, 0 if kind == "discard" else mode)
+        if action in legal[seat]:
+            _run(st, seat, action)
+        else:
+            try:
+                _run(st, seat, action)
+            except EngineError:
+                continue
+            raise AssertionError("accepted an action legal_actions does not list: %r"
+                                 % (action,))
 
 
 @SETTINGS
@@ -109,11 +153,7 @@ def test_ai_ignores_hidden_cards_and_chooses_legal_moves(seed, n):
         return
     seat = st.current
     act = ai_choose_action(st, seat)
-    legal = {(p, pos, m) for p, pos, m in legal_moves(st, seat)}
-    if act.kind == "play":
-        assert any(p and pos == act.position for p, pos, _m in legal)
-    else:
-        assert 1 <= act.position <= 8
+    assert act in legal_actions(st, seat)
     # changing the opponent's unrevealed cards and deck must not change the decision
     other = st.clone()
     opp = other.p[1 - seat]

@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine import rating as r
+from games.engine import rating_rules as r
 
 
 # ---- phase 1: the outcome table and the manual's first examples

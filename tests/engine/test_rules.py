@@ -1,12 +1,26 @@
 """Unit tests per rule of the specification (docs: shared/design/rules-engine.md)."""
 import pytest
 
-from games.engine import EngineError, discard, draws, play, preview, view_for
+from games.engine import (
+    STARTER_DECKS,
+    EngineError,
+    ai_choose_action,
+    card,
+    discard,
+    draws,
+    legal_actions,
+    new_game,
+    play,
+    preview,
+    state_to_json,
+    suggest_action,
+    view_for,
+)
 from games.engine.attributes import attack
 from games.engine.context import Ctx
 from games.engine.hand import place
 from games.engine.php import php_round
-from games.engine.rng import PhpMt, Rng
+from games.engine.rng import Rng
 from games.engine.turn import apply_limits
 from games.engine.victory import check_victory
 
@@ -97,12 +111,45 @@ def test_discard_draws_a_different_card():
         assert discard(st, 0, 4).state.p[0].hand[3] == 297
 
 
+def _reachable_states():
+    """The fixture state and states along a few games of random legal moves (normal and
+    long mode, hidden cards, an AI challenge, both seats to move)."""
+    yield make_state(player(hand=[1] * 8, deck=TEST_DECK))
+    rng = Rng(11)
+    for i, (long_mode, hidden, challenge) in enumerate([(False, False, ""), (True, True, ""),
+                                                        (False, True, "Grofgul")]):
+        st = new_game(STARTER_DECKS[i], STARTER_DECKS[i - 1], seed=i, long_mode=long_mode,
+                      hidden=hidden, ai=bool(challenge), ai_challenge=challenge)
+        for turn in range(30):
+            if st.status != "in progress":
+                break
+            if turn % 3 == 0:
+                yield st
+            moves = legal_actions(st, st.current)
+            kind, pos, mode = moves[rng.below(len(moves))]
+            st = (play(st, st.current, pos, mode) if kind == "play"
+                  else discard(st, st.current, pos)).state
+
+
 def test_input_state_is_never_mutated():
-    st = make_state(player(hand=[1] * 8, deck=TEST_DECK))
-    before = repr(st.p[0].to_json())
-    play(st, 0, 1)
-    discard(st, 0, 2)
-    assert repr(st.p[0].to_json()) == before
+    """No action, preview or AI decision changes its input state, anywhere in it."""
+    checked = 0
+    for st in _reachable_states():
+        before = state_to_json(st)
+        seat = st.current
+        for kind, pos, mode in legal_actions(st, seat):
+            if kind == "play":
+                play(st, seat, pos, mode)
+                if not st.hidden:
+                    preview(st, seat, pos, mode)
+            else:
+                discard(st, seat, pos)
+            assert state_to_json(st) == before, (kind, pos, mode)
+            checked += 1
+        ai_choose_action(st, seat)
+        suggest_action(st, seat, seed=1)
+        assert state_to_json(st) == before
+    assert checked > 300
 
 
 def test_errors_have_stable_codes():
@@ -228,12 +275,6 @@ def test_starting_hand_six_common_two_uncommon():
     for _ in range(50):
         h = draws.starting_hand(rng, deck, [])
         assert sum(c < 16 for c in h) == 6 and sum(100 <= c < 115 for c in h) == 2
-
-
-def test_php_mt_matches_reference_mt19937():
-    # first outputs of MT19937 seeded with 5489 (reference values of the algorithm)
-    r = PhpMt(5489)
-    assert [r.randint(0, 0xFFFFFFFF) for _ in range(3)] == [3499211612, 581869302, 3890346734]
 
 
 # ------------------------------------------------------------------ §7.1 Cursed
@@ -403,8 +444,16 @@ def test_preview_disabled_in_hidden_mode_and_pure():
     assert e.value.code == "preview_hidden"
 
 
-def test_deck_fixture_is_sane():
-    assert len(DECK[0]) == 15
+def test_deck_fixtures_hold_what_the_tests_assume():
+    # DECK: 45 different real cards, 15 per section
+    assert [len(section) for section in DECK] == [15, 15, 15]
+    assert len({cid for section in DECK for cid in section}) == 45
+    assert all(card(cid).implemented for section in DECK for cid in section)
+    # TEST_DECK: RARE_ID is a rare card that only its rare section holds
+    common, uncommon, rare = TEST_DECK
+    assert len(common) == len(uncommon) == len(rare) == 15
+    assert card(RARE_ID).rarity == "Rare" and set(rare) == {RARE_ID}
+    assert all(card(cid).rarity != "Rare" for cid in common + uncommon)
 
 
 def test_illusion_passes_over_other_copies_of_the_played_card():

@@ -2,16 +2,17 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from devtools.bench import random_deck
 from games.engine import (
     ai_choose_action,
     discard,
+    legal_actions,
     new_game,
     play,
     state_to_json,
     suggest_action,
 )
 from games.engine.ai import STANDARD_WEIGHTS, seat_knowledge
-from games.engine.bench import legal_moves, random_deck
 from games.engine.catalogue import AI_CHALLENGES
 from games.engine.rng import Rng
 
@@ -25,9 +26,10 @@ def _game(seed, turns, hidden):
     for _ in range(turns):
         if st.status != "in progress":
             break
-        moves = legal_moves(st, st.current)
-        is_play, pos, mode = moves[rng.below(len(moves))]
-        result = play(st, st.current, pos, mode) if is_play else discard(st, st.current, pos)
+        moves = legal_actions(st, st.current)
+        kind, pos, mode = moves[rng.below(len(moves))]
+        result = (play(st, st.current, pos, mode) if kind == "play"
+                  else discard(st, st.current, pos))
         st = result.state
     return st
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 from decks.models import Deck
 from games import engine
 from games import services as gs
-from games.engine.rating import TUTORIAL_END_LEVEL
+from games.engine import TUTORIAL_END_LEVEL
 from games.models import CardStatistic, Game, Turn
 from games.services.errors import STALE_PAGE
 from players.models import GameRating

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from games import engine
 from games import services as gs
-from games.engine.rating import TUTORIAL_END_LEVEL
+from games.engine import TUTORIAL_END_LEVEL
 from games.models import Game
 from games.services.board import suggestion_seed
 from tests.games.conftest import make_deck, player_on_turn

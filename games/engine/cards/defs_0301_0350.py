@@ -30,7 +30,7 @@ def _discard_own(ctx, slots):
 @custom(315, "If every Titan card is in your hand, the enemy tower is destroyed. "
              "Otherwise your Titan counter +60.", uncertain=False)
 def _315(ctx):
-    from ..catalogue import TITANS
+    from ..keywords import TITANS
     hand = ctx.A.hand
     if all(t in hand for t in TITANS):
         ctx.B.a[0] = 0

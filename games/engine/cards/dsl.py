@@ -10,7 +10,6 @@ from abc import ABC, abstractmethod
 
 from .. import attributes as _at
 from ..cards.model import CARDS
-from ..catalogue import cards_filter, ids_of  # noqa: F401  (for card modules)
 from ..constants import (
     ATTR_INDEX,
     ATTRS,
@@ -18,6 +17,7 @@ from ..constants import (
     RESOURCES,
 )
 from ..php import php_round
+from .filters import cards_filter, ids_of  # noqa: F401  (for card modules)
 from .registry import register
 
 ME, ENEMY = 0, 1
@@ -869,7 +869,7 @@ class Summon(Action):
 
 
 def summon_filter(what=None, reveal=False, exclude=(), **criteria):
-    """Summon from all cards matching catalogue.cards_filter(**criteria) (computed at load)."""
+    """Summon from all cards matching cards_filter(**criteria) (computed at load)."""
     ids = [c.id for c in cards_filter(**criteria) if c.id not in exclude]
     if what is None:
         bits = []

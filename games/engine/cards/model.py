@@ -1,8 +1,10 @@
-"""Card definitions: facts from ``facts.py`` plus the registered effect and text."""
+"""Card definitions: facts (``facts.py`` merged with ``facts_manual.py``) plus the
+registered effect and text."""
 import re
 
 from ..constants import RANK
-from . import facts
+from . import facts, facts_manual
+from .card_facts import EFFECT_CLASSES, CardFacts
 
 _PARAM = re.compile(r"^(.*?) \((\d+)\)$")
 
@@ -94,9 +96,76 @@ def _empty_card():
     return c
 
 
-MAX_ID = max(row[0] for row in facts.CARDS)
-CARDS = [None] * (MAX_ID + 1)
-CARDS[0] = _empty_card()
-for _row in facts.CARDS:
-    CARDS[_row[0]] = CardDef(_row)
-REAL_CARDS = tuple(c for c in CARDS[1:] if c is not None)
+_KEYWORD_NAMES = frozenset(row[0] for row in facts.KEYWORDS)
+
+
+def check_facts(f):
+    """Raise ValueError unless ``f`` is a complete, valid ``CardFacts`` (hand-edited
+    entries are checked: a typo must not become a silently different card)."""
+    if not isinstance(f, CardFacts):
+        raise ValueError("card facts must be a CardFacts, not %r" % (f,))
+    problems = []
+    if type(f.id) is not int or f.id < 1:
+        problems.append("id must be a positive int")
+    if not isinstance(f.name, str) or not f.name:
+        problems.append("name must be a non-empty string")
+    if f.rarity not in ("Common", "Uncommon", "Rare"):
+        problems.append("rarity must be Common, Uncommon or Rare")
+    for field in ("bricks", "gems", "recruits", "level", "modes"):
+        value = getattr(f, field)
+        if type(value) is not int or value < 0:
+            problems.append("%s must be an int >= 0" % field)
+    for field in ("keywords", "support_keywords"):
+        names = [_PARAM.sub(r"\1", k) for k in getattr(f, field)]
+        unknown = [k for k in names if k not in _KEYWORD_NAMES]
+        if unknown:
+            problems.append("unknown %s %r" % (field, unknown))
+    if not set(f.effect_classes) <= set(EFFECT_CLASSES):
+        problems.append("effect_classes must be among %r" % (EFFECT_CLASSES,))
+    for field in ("created", "modified"):
+        if not re.fullmatch(r"\d{4}-\d\d-\d\d", str(getattr(f, field))):
+            problems.append("%s must be a date YYYY-MM-DD" % field)
+    if problems:
+        raise ValueError("card %r: %s" % (f.id, "; ".join(problems)))
+
+
+def merge_facts(generated, manual):
+    """The facts of every card, in id order: the ``generated`` rows with the ``manual``
+    (hand-edited) entries merged in; an entry replaces the generated row of its id."""
+    by_id = {row[0]: CardFacts(*row) for row in generated}
+    for f in manual:
+        check_facts(f)
+        by_id[f.id] = f
+    return [by_id[cid] for cid in sorted(by_id)]
+
+
+# CARDS[id] is the CardDef of card ``id`` (None for an unused id; 0 is the Empty
+# placeholder); REAL_CARDS the real ones in id order. Read both through this module:
+# ``put_card``/``drop_card`` update them (adding cards at run time is for tests).
+CARDS = [_empty_card()]
+REAL_CARDS = ()
+
+
+def _refresh():
+    global REAL_CARDS
+    while CARDS[-1] is None:
+        CARDS.pop()
+    REAL_CARDS = tuple(c for c in CARDS[1:] if c is not None)
+
+
+def put_cards(defs):
+    """Put the CardDefs ``defs`` into the catalogue (replacing any card of the same id)."""
+    for c in defs:
+        if c.id >= len(CARDS):
+            CARDS.extend([None] * (c.id + 1 - len(CARDS)))
+        CARDS[c.id] = c
+    _refresh()
+
+
+def drop_card(cid):
+    """Remove card ``cid`` from the catalogue (undoes ``put_cards`` of a test card)."""
+    CARDS[cid] = None
+    _refresh()
+
+
+put_cards(CardDef(f) for f in merge_facts(facts.CARDS, facts_manual.CARDS))

@@ -1,6 +1,7 @@
-"""Speed benchmark: ``python -m games.engine.bench [--turns N] [--repeat R] [--conformance FILE]``.
+"""Speed benchmark: ``python -m devtools.bench [--turns N] [--repeat R] [--conformance FILE]``.
 
-1. Self-play with random legal moves over all implemented cards (one core).
+1. Self-play with random legal moves (``legal_actions``) over all implemented cards
+   (one core).
 2. Conformance-runner throughput on random.jsonl.gz (turns/s; the file is
    parsed once, outside the timed region).
 
@@ -15,22 +16,21 @@ import os
 import statistics
 import time
 
-from . import _load_all  # noqa: F401
-from .cards.model import CARDS, REAL_CARDS
-from .catalogue import Deck
-from .rng import Rng
-from .setup import new_game
-from .turn import discard, play
+from games.engine import Deck, Rng, all_cards, discard, legal_actions, new_game, play
+
+from .conformance import default_dir, evaluate, read_lines
 
 _POOLS = None
 
 
 def random_deck(rng):
+    """A random legal-looking deck (implemented, non-Forbidden cards of each rarity) drawn
+    with ``rng`` (an engine ``Rng``)."""
     global _POOLS
     if _POOLS is None:
         _POOLS = []
         for rank in (0, 1, 2):
-            pool = [c.id for c in REAL_CARDS
+            pool = [c.id for c in all_cards()
                     if c.implemented and c.rank == rank and not c.forbidden]
             if len(pool) < 15:
                 pool = pool * (15 // max(1, len(pool)) + 1) if pool else [1] * 15
@@ -39,34 +39,6 @@ def random_deck(rng):
     for pool in _POOLS:
         secs.append(tuple(pool[rng.below(len(pool))] for _ in range(15)))
     return Deck(secs[0], secs[1], secs[2], ("Alliance", "Mage", "Burning"))
-
-
-_DISCARDS = [(False, pos, 0) for pos in range(1, 9)]
-_COSTS = None
-
-
-def _costs():
-    """Per card id: (bricks, gems, recruits, modes) when playable here, else None."""
-    global _COSTS
-    if _COSTS is None:
-        _COSTS = [(c.bricks, c.gems, c.recruits, c.modes) if c is not None and c.id and
-                  c.implemented else None for c in CARDS]
-    return _COSTS
-
-
-def legal_moves(st, seat):
-    """Every discard and every affordable implemented play (one mode per modal card)."""
-    costs = _COSTS or _costs()
-    a = st.p[seat].a
-    b, g, r = a[5], a[6], a[7]
-    moves = _DISCARDS[:]
-    pos = 0
-    for cid in st.p[seat].hand:
-        pos += 1
-        c = costs[cid]
-        if c is not None and b >= c[0] and g >= c[1] and r >= c[2]:
-            moves.append((True, pos, 1 + (pos % c[3]) if c[3] else 0))
-    return moves
 
 
 def self_play(n_turns, seed=1):
@@ -80,9 +52,9 @@ def self_play(n_turns, seed=1):
                       long_mode=bool(games % 2), hidden=bool(games % 3 == 0))
         while st.status == "in progress" and turns < n_turns:
             seat = st.current
-            moves = legal_moves(st, seat)
-            is_play, pos, mode = moves[rng.below(len(moves))]
-            st = (play(st, seat, pos, mode) if is_play else discard(st, seat, pos)).state
+            moves = legal_actions(st, seat)
+            kind, pos, mode = moves[rng.below(len(moves))]
+            st = (play(st, seat, pos, mode) if kind == "play" else discard(st, seat, pos)).state
             turns += 1
         games += st.status != "in progress"
     return turns, games, time.perf_counter() - t0, time.process_time() - c0
@@ -90,7 +62,6 @@ def self_play(n_turns, seed=1):
 
 def load_runner_lines(path):
     """Parse the vectors once (not timed) and keep them out of later GC passes."""
-    from .conformance import read_lines
     lines = read_lines([path])
     gc.freeze()
     return lines
@@ -98,7 +69,6 @@ def load_runner_lines(path):
 
 def runner(lines):
     """Check every line once, like the runner's CLI; returns (turns, wall s, CPU s)."""
-    from .conformance import evaluate
     t0 = time.perf_counter()
     c0 = time.process_time()
     evaluate(lines, response=False)
@@ -117,14 +87,13 @@ def _fmt(label, n, runs, i, unit="turns/s"):
 
 
 def main(argv=None):
-    from .conformance import default_dir
-    ap = argparse.ArgumentParser(prog="python -m games.engine.bench")
+    ap = argparse.ArgumentParser(prog="python -m devtools.bench")
     ap.add_argument("--turns", type=int, default=50000, help="self-play turns per repetition")
     ap.add_argument("--repeat", type=int, default=5, help="repetitions (the median is reported)")
     ap.add_argument("--conformance", default=os.path.join(default_dir(), "random.jsonl.gz"))
     args = ap.parse_args(argv)
     reps = max(1, args.repeat)
-    n_impl = sum(1 for c in REAL_CARDS if c.implemented)
+    n_impl = sum(1 for c in all_cards() if c.implemented)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print("load average %.2f on %d CPUs; %d repetitions, medians (wall = perf_counter, "
           "CPU = process_time)" % (load, os.cpu_count() or 0, reps))

@@ -1,4 +1,5 @@
-"""AI move benchmark (`make bench`): median time of one computer move must stay ≤ 50 ms.
+"""AI move benchmark (`make bench`, ``python -m devtools.bench_ai``): the median time of one
+computer move must stay ≤ 50 ms.
 
 Plays games between two computer players from the starter decks and times each move
 the way the AI task makes it (choose, then execute), over many positions.

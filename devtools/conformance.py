@@ -1,10 +1,12 @@
 """Conformance runner: replay recorded turns of the original engine and compare.
 
-    python -m games.engine.conformance FILE... [--card N] [--set NAME] [--emit OUT]
-                                              [--update-ratchet] [--quiet]
+    python -m devtools.conformance FILE... [--card N] [--set NAME] [--emit OUT]
+                                          [--update-ratchet] [--quiet]
 
 See /work/shared/conformance/README.md for the line format. The vectors are
-read at run time and never copied into the repository.
+read at run time and never copied into the repository. The runner uses the
+engine's public API only (``games.engine``); PHP's mt_rand is replayed by
+injecting ``PhpMt`` as the state's generator.
 """
 import argparse
 import gc
@@ -17,16 +19,21 @@ import time
 from itertools import compress
 from operator import ne
 
-from . import _load_all  # noqa: F401  (ensures every card module is registered)
-from .cards.model import CARDS
-from .constants import ATTRS
-from .errors import EngineError
-from .rng import PhpMt, seed_to_state
-from .state import GameState, PlayerState
-from .turn import run_turn, validate
+from games.engine import (
+    ATTRS,
+    EngineError,
+    GameState,
+    PlayerState,
+    all_cards,
+    card,
+    discard,
+    play,
+    rng_state_for_seed,
+)
+
+from .php_mt import PhpMt
 
 RATCHET = os.path.join(os.path.dirname(__file__), "conformance_ratchet.txt")
-TOTAL_CARDS = 754
 ERROR_TEXT = {
     "insufficient_resources": "Insufficient resources!",
     "bad_mode": "Bad mode!",
@@ -36,7 +43,7 @@ ERROR_TEXT = {
 
 
 def default_dir():
-    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     return os.path.normpath(os.path.join(repo, "..", "shared", "conformance"))
 
 
@@ -120,7 +127,7 @@ def state_from_request(req, rng="mt"):
     return GameState(
         [p, o], req["round"], 0, req["mode"] == "long", bool(req["hidden"]), bool(ai_name),
         bool(ai_name), ai_name, "in progress", None, "Pending", rsc,
-        PhpMt(seed) if rng == "mt" else seed_to_state(seed), seed)
+        PhpMt(seed) if rng == "mt" else rng_state_for_seed(seed), seed)
 
 
 def _player_out(P):
@@ -139,18 +146,18 @@ def _player_out(P):
 
 
 def _run(req, rng):
-    """Build the request's state and run its action in place: (state, status, engine_error)."""
+    """Build the request's state and run its action: (state, status, engine_error)."""
     st = state_from_request(req, rng)
     act = req["action"]
-    is_play = act["type"] == "play"
-    mode = act.get("mode", 0) if is_play else 0
     try:
-        slot = validate(st, 0, act["position"], mode, is_play)
+        if act["type"] == "play":
+            st = play(st, 0, act["position"], act.get("mode", 0)).state
+        else:
+            st = discard(st, 0, act["position"]).state
     except EngineError as e:
         if e.code == "card_unimplemented":
             return st, "unimplemented", None
         return st, "rejected", ERROR_TEXT.get(e.code, e.message)
-    run_turn(st, 0, slot, mode, is_play)
     return st, "ok", None
 
 
@@ -356,7 +363,7 @@ def write_ratchet(ids, path=RATCHET):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m games.engine.conformance")
+    ap = argparse.ArgumentParser(prog="python -m devtools.conformance")
     ap.add_argument("files", nargs="*")
     ap.add_argument("--card", type=int, action="append")
     ap.add_argument("--set", dest="set_name")
@@ -386,13 +393,18 @@ def main(argv=None):
     if not args.quiet:
         for cid in sorted(per_card):
             ok, n, first = per_card[cid]
-            name = CARDS[cid].name if 0 <= cid < len(CARDS) and CARDS[cid] else "?"
-            impl = "" if CARDS[cid].implemented else " (unimplemented)"
+            try:
+                c = card(cid)
+            except EngineError:
+                c = None
+            name = c.name if c else "?"
+            implemented = c is not None and c.implemented
             if ok == n:
                 print("card %4d %-28s %d/%d ok" % (cid, name, ok, n))
             else:
-                print("card %4d %-28s %d/%d%s" % (cid, name, ok, n, impl))
-                if CARDS[cid].implemented:
+                print("card %4d %-28s %d/%d%s" % (cid, name, ok, n,
+                                                   "" if implemented else " (unimplemented)"))
+                if implemented:
                     for path, e, a in first[:args.max_paths]:
                         print("      %s: expected %r, got %r" % (path, e, a))
     matched = sum(1 for _c, d, _r in results if not d)
@@ -410,7 +422,7 @@ def main(argv=None):
               file=sys.stderr)
     print("time: %.2fs, %.0f turns/s" % (dt, len(lines) / dt if dt else 0), file=sys.stderr)
     print("conformance: %d/%d lines match, %d/%d cards fully match"
-          % (matched, len(lines), len(full), TOTAL_CARDS))
+          % (matched, len(lines), len(full), len(all_cards())))
     return 0
 
 

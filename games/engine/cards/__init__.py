@@ -1,0 +1,1 @@
+"""Card facts, definitions (defs_*.py) and the registry that loads them."""

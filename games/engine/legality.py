@@ -1,0 +1,119 @@
+"""Which actions are legal (spec §4): the one place the rules of legality are written.
+
+``legal_actions`` lists every allowed move of a seat; ``check_action`` refuses any other
+move with the ``EngineError`` of the first rule it breaks (in the order of §4, which the
+conformance vectors record). Both read the same rule functions below, so the engine's
+validation, the AI's candidate moves and any tool enumerating moves cannot disagree.
+"""
+from collections import namedtuple
+
+from .cards.model import CARDS
+from .errors import EngineError
+
+Action = namedtuple("Action", "kind position mode")
+Action.__doc__ = ("A move of one seat: kind 'play' or 'discard', position 1..8, mode "
+                  "(1..modes for a card with modes, else 0; always 0 for a discard).")
+
+POSITIONS = range(1, 9)
+ANY_MODE = object()  # for play_refusal: the card in any of its valid modes
+
+# The errors, built once: refusing is common in enumeration and cheap this way.
+_GAME_OVER = ("game_over", "The game is not in progress.")
+_NOT_YOUR_TURN = ("not_your_turn", "It is not your turn.")
+_BAD_POSITION = ("bad_position", "Hand position must be 1..8.")
+_INSUFFICIENT = ("insufficient_resources", "Insufficient resources!")
+_BAD_MODE = ("bad_mode", "Bad mode!")
+_RARE = ("rare_in_challenge", "Rare cards cannot be played in an AI challenge.")
+
+# The Action objects are shared, not built per call: enumeration runs on every turn of the
+# AI and of the benchmarks.
+_DISCARDS = tuple(Action("discard", p, 0) for p in POSITIONS)
+_PLAYS_OF = {}  # CardDef -> per position 1..8, the plays of that card in every valid mode
+
+
+def _plays_of(card):
+    modes = [m for m in range(card.modes + 1) if mode_refusal(card, m) is None]
+    plays = _PLAYS_OF[card] = tuple(tuple(Action("play", p, m) for m in modes)
+                                    for p in POSITIONS)
+    return plays
+
+
+# ---------------------------------------------------------------- the rules (§4)
+def turn_refusal(st, seat):
+    """(code, message) when ``seat`` may not act at all now, else None."""
+    if st.status != "in progress":
+        return _GAME_OVER
+    if seat != st.current:
+        return _NOT_YOUR_TURN
+    return None
+
+
+def mode_refusal(card, mode):
+    """(code, message) unless ``mode`` is 1..modes for a card with modes, 0 otherwise."""
+    if card.modes:
+        if not isinstance(mode, int) or not 1 <= mode <= card.modes:
+            return _BAD_MODE
+    elif mode != 0:
+        return _BAD_MODE
+    return None
+
+
+def play_refusal(st, seat, card, mode):
+    """(code, message) when ``seat`` may not play ``card`` in ``mode``, else None.
+
+    The rules of a play, in the order the original checks them: the cost, the mode
+    (``mode_refusal``; not checked for ``ANY_MODE``, which stands for each valid mode:
+    no other rule depends on the mode), the human's rare cards in an AI challenge, and
+    our own: a card without an effect yet cannot be played.
+    """
+    a = st.p[seat].a
+    if a[5] < card.bricks or a[6] < card.gems or a[7] < card.recruits:
+        return _INSUFFICIENT
+    if mode is not ANY_MODE:
+        refusal = mode_refusal(card, mode)
+        if refusal is not None:
+            return refusal
+    if st.ai_challenge and seat == 0 and card.rank == 2:
+        return _RARE
+    if not card.implemented:
+        return ("card_unimplemented", "Card %d (%s) is not implemented yet."
+                % (card.id, card.name))
+    return None
+
+
+# ---------------------------------------------------------------- the two uses
+def check_action(st, seat, kind, position, mode=0):
+    """Raise ``EngineError`` for a refused action; returns the 0-based hand slot.
+
+    ``kind`` is "play" or "discard" (a discard has no cost and no mode: its mode is not
+    checked and is recorded as 0).
+    """
+    refusal = turn_refusal(st, seat)
+    if refusal is None:
+        if not isinstance(position, int) or position not in POSITIONS:
+            refusal = _BAD_POSITION
+        elif kind == "play":
+            refusal = play_refusal(st, seat, CARDS[st.p[seat].hand[position - 1]], mode)
+    if refusal is not None:
+        raise EngineError(*refusal)
+    return position - 1
+
+
+def legal_actions(state, seat):
+    """Every action ``seat`` may take now: the plays (slot order, every valid mode of a
+    card with modes, ascending), then the eight discards. Empty when the game is over or
+    it is not ``seat``'s turn. Each of them is accepted by ``play``/``discard``; any other
+    action is refused with an ``EngineError``.
+    """
+    if turn_refusal(state, seat) is not None:
+        return []
+    out = []
+    slot = 0
+    for cid in state.p[seat].hand:
+        card = CARDS[cid]
+        plays = (_PLAYS_OF.get(card) or _plays_of(card))[slot]
+        slot += 1
+        if play_refusal(state, seat, card, ANY_MODE) is None:
+            out += plays
+    out += _DISCARDS
+    return out
