@@ -8,6 +8,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marcomage.bbcode import bbcode_to_html
+from marcomage.flood import FLOOD_STATUS, flood_refusal
 from marcomage.images import ImageUploadError, stored_png_response
 from players.tutorial.sections import section_required
 
@@ -93,6 +94,9 @@ def concept_new(request):
     form = ConceptForm(request.POST, request.FILES)
     if not form.is_valid():
         return _form_page(request, form, status=400)
+    if refusal := flood_refusal(request, "concept"):
+        form.add_error(None, refusal)
+        return _form_page(request, form, status=FLOOD_STATUS)
     try:
         concept, created = services.concept_create(
             author=viewer, data=form.service_data(), picture=form.cleaned_data.get("picture"))

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marcomage.bbcode import bbcode_quote
+from marcomage.flood import FLOOD_STATUS, flood_refusal
 from players.tutorial.sections import section_required
 
 from . import selectors, services
@@ -81,6 +82,10 @@ def thread_new(request, section_slug):
         raise Http404("No such forum section")
     form = ThreadForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
+        if refusal := flood_refusal(request, "thread"):
+            form.add_error(None, refusal)
+            return render(request, "forum/thread_form.html", {"section": section, "form": form},
+                          status=FLOOD_STATUS)
         try:
             thread = services.thread_create(section=section, author=viewer,
                                             title=form.cleaned_data["title"],
@@ -154,6 +159,11 @@ def reply(request, thread_id):
         return redirect(thread)
     if request.method == "POST":
         form = PostForm(request.POST)
+        if form.is_valid() and (refusal := flood_refusal(request, "post")):
+            form.add_error(None, refusal)
+            return render(request, "forum/post_form.html", {
+                "thread": thread, "section": thread.section, "form": form, "mode": "reply"},
+                status=FLOOD_STATUS)
         if form.is_valid():
             try:
                 post = services.post_create(thread=thread, author=viewer,

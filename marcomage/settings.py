@@ -120,6 +120,27 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# --- Flood control (marcomage/flood.py) ------------------------------------------
+# Per channel, how many sends an account ("user") and an address ("ip") may make in a
+# window (django-ratelimit's rates: "10/m" ten a minute, "3/10m" three in ten minutes).
+FLOOD_CONTROL = env.bool("FLOOD_CONTROL", default=True)
+FLOOD_LIMITS = {
+    "chat": {"user": "20/m", "ip": "60/m"},
+    "message": {"user": "8/m", "ip": "20/m"},
+    "thread": {"user": "3/10m", "ip": "8/10m"},
+    "post": {"user": "8/m", "ip": "20/m"},
+    "challenge": {"user": "10/m", "ip": "30/m"},
+    "concept": {"user": "5/h", "ip": "15/h"},
+    "register": {"ip": "5/h"},
+    "login": {"ip": "30/m"},
+}
+FLOOD_GROUP_PREFIX = "flood:"
+# A cache that is down must not block posting: the limit is skipped, the post goes through.
+RATELIMIT_FAIL_OPEN = True
+# Without Redis the counters live in this process's memory: right for the one-process
+# embedded layout, which is all that runs without Redis.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+
 # --- Channels, Celery, cache -----------------------------------------------
 if REDIS_URL:
     CHANNEL_LAYERS = {

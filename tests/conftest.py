@@ -24,6 +24,7 @@ def _celery_runs_tasks_in_process():
 def _fast_test_settings(settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.AXES_ENABLED = False
+    settings.FLOOD_CONTROL = False  # tests/site/test_flood_control.py turns it on
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -7,6 +7,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.http import require_http_methods
 
+from marcomage.flood import FLOOD_STATUS, flood_refusal
+
 from .forms import LoginForm, RegisterForm
 from .services import USERNAME_TAKEN, player_register
 
@@ -17,6 +19,10 @@ def register(request):
         return redirect("home")
     form = RegisterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if refusal := flood_refusal(request, "register"):
+            form.add_error(None, refusal)
+            return render(request, "registration/register.html", {"form": form},
+                          status=FLOOD_STATUS)
         try:
             player = player_register(
                 username=form.cleaned_data["username"],
@@ -35,6 +41,17 @@ def register(request):
 class LoginView(auth_views.LoginView):
     form_class = LoginForm
     redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        # Every login attempt from an address counts, before any password is checked
+        # (django-axes locks an account out after repeated failures on top of this).
+        if refusal := flood_refusal(request, "login"):
+            # An unbound form: showing the refusal must not check the password.
+            form = self.form_class(request, initial={
+                "username": str(request.POST.get("username", ""))[:150]})
+            return self.render_to_response(self.get_context_data(form=form, refusal=refusal),
+                                           status=FLOOD_STATUS)
+        return super().post(request, *args, **kwargs)
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

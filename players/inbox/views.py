@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marcomage.bbcode import bbcode_quote
+from marcomage.flood import FLOOD_STATUS, flood_refusal
 from players.models import Player
 from players.profiles.selectors import player_by_name
 from players.tutorial.sections import section_required
@@ -60,6 +61,10 @@ def message_new(request):
             recipient = player_by_name(form.cleaned_data["recipient"])
             if recipient is None:
                 form.add_error("recipient", "There is no player of that name.")
+            elif refusal := flood_refusal(request, "message"):
+                form.add_error(None, refusal)
+                return render(request, "players/message_form.html", {"form": form},
+                              status=FLOOD_STATUS)
             else:
                 try:
                     message_send(author=viewer, recipient=recipient,

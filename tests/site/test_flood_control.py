@@ -1,0 +1,121 @@
+"""Flood control: past its limit a channel refuses with a clear message, keeps the text
+and saves nothing; other players and other channels are not affected.
+
+Counters live in the configured cache (Redis in CI); each test counts under its own
+prefix so tests on other workers never share a counter.
+"""
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from concepts.models import Concept
+from forum.models import ForumPost, ForumThread
+from players.models import Message, User
+
+
+@pytest.fixture
+def flood(settings):
+    settings.FLOOD_CONTROL = True
+    settings.FLOOD_GROUP_PREFIX = f"flood-test-{uuid.uuid4().hex}:"
+    settings.FLOOD_LIMITS = {**settings.FLOOD_LIMITS,
+                             "message": {"user": "3/m", "ip": "100/m"},
+                             "thread": {"user": "2/m", "ip": "100/m"},
+                             "post": {"user": "3/m", "ip": "100/m"},
+                             "concept": {"user": "2/h", "ip": "100/h"},
+                             "register": {"ip": "2/h"},
+                             "login": {"ip": "3/m"}}
+    return settings
+
+
+def _send_message(client, to, n):
+    return client.post(reverse("players:message_new"),
+                       {"recipient": to.name, "subject": f"hi {n}", "body": f"line {n}"})
+
+
+def test_private_messages_past_the_limit_are_refused_and_kept(flood, client_of, alice, bob, carol):
+    client = client_of(alice)
+    for n in range(3):
+        assert _send_message(client, bob, n).status_code == 302
+    refused = _send_message(client, bob, 99)
+    assert refused.status_code == 429
+    body = refused.content.decode()
+    assert "Too many private messages" in body and "line 99" in body  # the text is kept
+    assert Message.objects.filter(author=alice).count() == 3
+    # Another player is not limited by alice's sends.
+    assert _send_message(client_of(carol), bob, 1).status_code == 302
+
+
+def test_forum_threads_and_replies_past_the_limit(flood, client_of, alice):
+    client = client_of(alice)
+    new_thread = reverse("forum:thread_new", args=["general"])
+    for n in range(2):
+        assert client.post(new_thread, {"title": f"Topic {n}", "body": f"text {n}"}).status_code == 302
+    refused = client.post(new_thread, {"title": "Topic 3", "body": "text 3"})
+    assert refused.status_code == 429 and "Too many new forum threads" in refused.content.decode()
+    assert ForumThread.objects.filter(author=alice).count() == 2
+    thread = ForumThread.objects.filter(author=alice).first()
+    reply = reverse("forum:reply", args=[thread.pk])
+    for n in range(3):
+        assert client.post(reply, {"body": f"reply {n}"}).status_code == 302
+    refused = client.post(reply, {"body": "one too many"})
+    assert refused.status_code == 429 and "one too many" in refused.content.decode()
+    assert ForumPost.objects.filter(thread=thread, author=alice).count() == 1 + 3
+
+
+def test_registrations_from_one_address_are_limited(flood, client, db):
+    url = reverse("register")
+    for n in range(2):
+        response = client.post(url, {"username": f"newbie{n}", "email": "",
+                                     "password1": "a-long-password-1", "password2": "a-long-password-1"})
+        assert response.status_code == 302
+        client.logout()
+    refused = client.post(url, {"username": "newbie9", "email": "",
+                                "password1": "a-long-password-1", "password2": "a-long-password-1"})
+    assert refused.status_code == 429
+    assert "Too many new accounts" in refused.content.decode()
+    assert not User.objects.filter(username="newbie9").exists()
+
+
+def test_login_attempts_from_one_address_are_limited_before_the_password_is_checked(
+        flood, client, alice):
+    url = reverse("login")
+    for _ in range(3):
+        assert client.post(url, {"username": alice.name, "password": "wrong"}).status_code == 200
+    refused = client.post(url, {"username": alice.name, "password": "correct-horse-battery"})
+    assert refused.status_code == 429
+    assert "Too many login attempts" in refused.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_concepts_past_the_limit(flood, client_of, alice, settings):
+    client = client_of(alice)
+    from players.models import Player
+    Player.objects.filter(pk=alice.pk).update(level=10)
+    data = {"name": "Idea", "rarity": "Common", "bricks": 1, "gems": 0, "recruits": 0,
+            "effect": "+1 wall", "note": ""}
+    for n in range(2):
+        assert client.post(reverse("concepts:new"), {**data, "name": f"Idea {n}"}).status_code == 302
+    refused = client.post(reverse("concepts:new"), {**data, "name": "Idea 9"})
+    assert refused.status_code == 429
+    assert Concept.objects.filter(author=alice).count() == 2
+
+
+def test_flood_control_off_lets_everything_through(settings, client_of, alice, bob):
+    settings.FLOOD_CONTROL = False
+    client = client_of(alice)
+    for n in range(12):
+        assert _send_message(client, bob, n).status_code == 302
+
+
+def test_a_cache_that_fails_does_not_block_posting(flood, client_of, alice, bob, monkeypatch):
+    from django.core.cache import caches
+
+    def broken(*args, **kwargs):
+        raise ConnectionError("cache down")
+    cache = caches["default"]
+    monkeypatch.setattr(cache, "add", broken)
+    monkeypatch.setattr(cache, "incr", broken)
+    monkeypatch.setattr(cache, "get", broken)
+    for n in range(6):
+        assert _send_message(client_of(alice), bob, n).status_code == 302
