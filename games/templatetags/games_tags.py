@@ -1,7 +1,7 @@
 """Games pieces shown on every page: the your-turn indicator and the home-page panel."""
 from django import template
 
-from games import selectors
+from games.lobby import selectors
 
 register = template.Library()
 

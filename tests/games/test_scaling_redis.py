@@ -12,6 +12,7 @@ import socket
 import struct
 import subprocess
 import sys
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -59,15 +60,37 @@ def _free_port():
         return s.getsockname()[1]
 
 
-def _wait_port(port, deadline=20):
-    end = time.monotonic() + deadline
-    while time.monotonic() < end:
+class _Daphne:
+    """A daphne process; its output goes to ``log`` and ``listening`` is set once daphne
+    says it accepts connections (waited on, not slept for)."""
+
+    def __init__(self, daphne, port, env, log):
+        self.port, self.log = port, log
+        self.listening = threading.Event()
+        self.process = subprocess.Popen(
+            [daphne, "-b", "127.0.0.1", "-p", str(port), "marcomage.asgi:application"],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.reader = threading.Thread(target=self._copy_output, daemon=True)
+        self.reader.start()
+
+    def _copy_output(self):
+        for line in self.process.stdout:
+            self.log.write(line)
+            if "Listening on TCP address" in line:
+                self.listening.set()
+
+    def wait_listening(self, timeout=20):
+        if not self.listening.wait(timeout):
+            raise RuntimeError(f"daphne on port {self.port} did not start")
+
+    def stop(self):
+        self.process.terminate()
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"daphne on port {port} did not start")
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.reader.join(timeout=10)
 
 
 class _WebSocket:
@@ -124,22 +147,14 @@ def two_daphnes(tmp_path):
     ports = [_free_port(), _free_port()]
     daphne = str(Path(python).parent / "daphne")
     logs = [open(tmp_path / f"daphne-{port}.log", "w") for port in ports]  # noqa: SIM115
-    processes = [subprocess.Popen([daphne, "-b", "127.0.0.1", "-p", str(port),
-                                   "marcomage.asgi:application"], cwd=ROOT, env=env,
-                                  stdout=log, stderr=subprocess.STDOUT)
-                 for port, log in zip(ports, logs, strict=True)]
+    daphnes = [_Daphne(daphne, port, env, log) for port, log in zip(ports, logs, strict=True)]
     try:
-        for port in ports:
-            _wait_port(port)
+        for process in daphnes:
+            process.wait_listening()
         yield ports, setup
     finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        for process in daphnes:
+            process.stop()
         for log in logs:
             log.close()
             sys.stderr.write(Path(log.name).read_text()[-3000:])
@@ -154,8 +169,9 @@ def test_a_move_on_process_a_reaches_a_socket_on_process_b(two_daphnes):
                                       headers={"Cookie": f"sessionid={setup['cookies'][who]}"})
         with urllib.request.urlopen(warm, timeout=20) as response:
             assert response.status == 200
+    # The consumer joins the game's group before it accepts the socket: once the handshake
+    # is answered, B is in the group and the move may go.
     ws = _WebSocket(port_b, f"/ws/games/{game}/", setup["cookies"][watcher])
-    time.sleep(0.3)  # let B join the group before the move
     token = "x" * 32
     body = urllib.parse.urlencode({"position": 1, "action": "discard",
                                    "version": setup["version"]}).encode()

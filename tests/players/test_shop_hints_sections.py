@@ -191,23 +191,6 @@ def test_dashboard_panel(alice, client_of):
     assert "Next to open: <strong>Decks</strong> at level 1" in page
 
 
-def test_level_up_message_lists_cards_of_the_new_level():
-    from players.services_rating import level_up_text
-
-    text = level_up_text(0, 1)
-    assert "Decks" in text and "New cards" in text
-    assert "finished the tutorial" in level_up_text(9, 10)
-
-
-def test_level_up_message_names_the_sections_opened_on_the_way():
-    from players.services_rating import level_up_text
-
-    text = level_up_text(2, 6)
-    for opened in ("Replays", "Novels", "Concepts", "Statistics"):
-        assert opened in text
-    assert "Cards" not in text and "Decks" not in text  # opened before level 2
-
-
 def test_the_forum_concepts_and_novels_pages_greet_tutorial_players(alice, client_of):
     alice.level = 5
     alice.save(update_fields=["level"])
