@@ -12,7 +12,6 @@ import socket
 import struct
 import subprocess
 import sys
-import threading
 import time
 import urllib.parse
 import urllib.request
@@ -54,34 +53,21 @@ print("RESULT " + __import__("json").dumps({"game": game.pk, "version": game.ver
 """
 
 
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class _Daphne:
-    """A daphne process; its output goes to ``log`` and ``listening`` is set once daphne
-    says it accepts connections (waited on, not slept for)."""
+    """A daphne process serving a socket this test already listens on: connections wait in
+    the socket's backlog until daphne takes them, so nothing has to wait for it to start
+    (and no other process can take the port meanwhile)."""
 
-    def __init__(self, daphne, port, env, log):
-        self.port, self.log = port, log
-        self.listening = threading.Event()
+    def __init__(self, daphne, env, log):
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(64)
+        self.port = listener.getsockname()[1]
         self.process = subprocess.Popen(
-            [daphne, "-b", "127.0.0.1", "-p", str(port), "marcomage.asgi:application"],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.reader = threading.Thread(target=self._copy_output, daemon=True)
-        self.reader.start()
-
-    def _copy_output(self):
-        for line in self.process.stdout:
-            self.log.write(line)
-            if "Listening on TCP address" in line:
-                self.listening.set()
-
-    def wait_listening(self, timeout=20):
-        if not self.listening.wait(timeout):
-            raise RuntimeError(f"daphne on port {self.port} did not start")
+            [daphne, "--fd", str(listener.fileno()), "marcomage.asgi:application"],
+            pass_fds=[listener.fileno()], cwd=ROOT, env=env, stdout=log,
+            stderr=subprocess.STDOUT)
+        listener.close()  # daphne holds its own copy
 
     def stop(self):
         self.process.terminate()
@@ -90,7 +76,6 @@ class _Daphne:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
-        self.reader.join(timeout=10)
 
 
 class _WebSocket:
@@ -144,14 +129,11 @@ def two_daphnes(tmp_path):
     out = subprocess.run([python, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env,
                          check=True, capture_output=True, text=True).stdout
     setup = json.loads(out.split("RESULT ", 1)[1])
-    ports = [_free_port(), _free_port()]
     daphne = str(Path(python).parent / "daphne")
-    logs = [open(tmp_path / f"daphne-{port}.log", "w") for port in ports]  # noqa: SIM115
-    daphnes = [_Daphne(daphne, port, env, log) for port, log in zip(ports, logs, strict=True)]
+    logs = [open(tmp_path / f"daphne-{n}.log", "w") for n in (1, 2)]  # noqa: SIM115
+    daphnes = [_Daphne(daphne, env, log) for log in logs]
     try:
-        for process in daphnes:
-            process.wait_listening()
-        yield ports, setup
+        yield [process.port for process in daphnes], setup
     finally:
         for process in daphnes:
             process.stop()
