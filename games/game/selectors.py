@@ -27,6 +27,14 @@ def game_for_player(game_id, player) -> Game:
     return game
 
 
+def started_game_for_player(game_id, player) -> Game:
+    """As game_for_player, for the pages of a game that has started (else 404)."""
+    game = game_for_player(game_id, player)
+    if game.status == Game.Status.WAITING:
+        raise Http404("The game has not started.")
+    return game
+
+
 def next_game_on_turn(player, *, after_id=None):
     """The id of the game that has waited longest for ``player``'s move (not ``after_id``)."""
     qs = (Game.objects.filter(Game.my_turn_q(player), status=Game.Status.IN_PROGRESS)

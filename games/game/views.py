@@ -35,7 +35,7 @@ def game_detail(request, game_id):
                                   sandbox_open=request.GET.get("sandbox") == "open")
     if "chat" in context:
         gs.chat_mark_seen(game=game, player=player)
-    return render(request, "games/game.html", context)
+    return render(request, "games/game/game.html", context)
 
 
 @login_required
@@ -43,12 +43,10 @@ def game_detail(request, game_id):
 def game_board(request, game_id):
     """The board partial, fetched by the page when told the game changed."""
     player = _player(request)
-    game = selectors.game_for_player(game_id, player)
-    if game.status == Game.Status.WAITING:
-        raise Http404("The game has not started.")
+    game = selectors.started_game_for_player(game_id, player)
     context = selectors.game_page(game, player,
                                   sandbox_open=request.GET.get("sandbox") == "open")
-    return render(request, "games/_board.html", context)
+    return render(request, "games/game/_board.html", context)
 
 
 def _board_response(request, game_id, *, error=None, preview=None, notice=None,
@@ -60,7 +58,7 @@ def _board_response(request, game_id, *, error=None, preview=None, notice=None,
         game = selectors.game_for_player(game_id, player)
         context = selectors.game_page(game, player, error=error, preview=preview,
                                       notice=notice, sandbox_open=sandbox)
-        return render(request, "games/_board.html", context)
+        return render(request, "games/game/_board.html", context)
     if error:
         messages.error(request, error)
     elif notice:
@@ -68,7 +66,7 @@ def _board_response(request, game_id, *, error=None, preview=None, notice=None,
     if preview is not None:
         game = selectors.game_for_player(game_id, player)
         context = selectors.game_page(game, player, preview=preview, with_chat=True)
-        return render(request, "games/game.html", context)
+        return render(request, "games/game/game.html", context)
     if sandbox:
         return redirect(reverse("games:detail", args=[game_id]) + "?sandbox=open#sandbox")
     return redirect("games:detail", game_id)
@@ -195,16 +193,14 @@ def game_next(request):
 @require_GET
 def game_history(request, game_id):
     player = _player(request)
-    game = selectors.game_for_player(game_id, player)
-    if game.status == Game.Status.WAITING:
-        raise Http404("The game has not started.")
+    game = selectors.started_game_for_player(game_id, player)
     seat = game.seat_of(player)
     try:
         history = gs.history_for(game, seat, StepForm(request.GET).step_or(10**9))
     except GameError as exc:
         messages.error(request, exc.message)
         return redirect("games:detail", game_id)
-    return render(request, "games/history.html", {
+    return render(request, "games/game/history.html", {
         "game": game, "seat": seat, **history,
         "opponent_name": game.player2_name if seat == 0 else game.player1_name,
     })
@@ -242,7 +238,7 @@ def game_chat(request, game_id):
     context["chat_draft"] = draft
     gs.chat_mark_seen(game=game, player=player)
     if request.htmx:
-        return render(request, "games/_chat.html", context)
+        return render(request, "games/game/_chat.html", context)
     context["opponent_name"] = (game.player2_name if game.seat_of(player) == 0
                                 else game.player1_name)
-    return render(request, "games/chat_page.html", context)
+    return render(request, "games/game/chat_page.html", context)

@@ -23,7 +23,7 @@ def _player(request):
 def games_list(request):
     player = _player(request)
     overview = selectors.games_overview(player)
-    return render(request, "games/list.html", {
+    return render(request, "games/lobby/list.html", {
         **overview,
         "slots_limit": gs.game_slots_limit(player),
         "advanced": player.settings.advanced_games_list,
@@ -53,7 +53,7 @@ def challenge_new(request):
             else:
                 messages.success(request, f"Challenge sent to {opponent.name}.")
                 return redirect("games:list")
-    return render(request, "games/challenge_form.html", {
+    return render(request, "games/lobby/challenge_form.html", {
         "form": form, "has_decks": form.fields["deck"].queryset.exists()})
 
 
@@ -103,7 +103,7 @@ def game_host(request):
         else:
             messages.success(request, "Your game is open: it starts when someone joins.")
             return redirect("games:list")
-    return render(request, "games/host_form.html", {
+    return render(request, "games/lobby/host_form.html", {
         "form": form, "has_decks": form.fields["deck"].queryset.exists()})
 
 
@@ -170,7 +170,7 @@ def ai_new(request):
                 return redirect("games:detail", game.pk)
         except GameError as exc:
             (challenge_form if kind == "challenge" else form).add_error(None, exc.message)
-    return render(request, "games/ai_form.html", {
+    return render(request, "games/lobby/ai_form.html", {
         "form": form, "challenge_form": challenge_form,
         "has_decks": form.fields["deck"].queryset.exists()})
 
@@ -179,5 +179,5 @@ def ai_new(request):
 @login_required
 @require_GET
 def turn_indicator(request):
-    return render(request, "games/_turn_indicator.html", {
+    return render(request, "games/lobby/_turn_indicator.html", {
         "games_on_turn": selectors.games_on_turn_count(_player(request))})

@@ -19,6 +19,14 @@ def deck_of():
 
 
 @pytest.fixture
+def everyone_past_the_tutorial(alice, bob, carol):
+    """alice, bob and carol at level 10: every section open, no tutorial hints."""
+    for player in (alice, bob, carol):
+        player.level = 10
+        player.save(update_fields=["level"])
+
+
+@pytest.fixture
 def started_game(alice, bob, django_capture_on_commit_callbacks):
     """A running human game alice (seat 0) vs bob (seat 1)."""
 

@@ -11,14 +11,7 @@ from games import services as gs
 from games.models import Game
 from tests.games.conftest import make_deck, player_on_turn
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _everyone_past_the_tutorial(alice, bob, carol):
-    for player in (alice, bob, carol):
-        player.level = 10
-        player.save(update_fields=["level"])
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("everyone_past_the_tutorial")]
 
 
 def _discard_turns(game, count):

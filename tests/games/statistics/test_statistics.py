@@ -11,14 +11,7 @@ from games.models import CardStatistic, Game
 from games.statistics import selectors as stats
 from players.models import Player
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _everyone_past_the_tutorial(alice, bob, carol):
-    for player in (alice, bob, carol):
-        player.level = 10
-        player.save(update_fields=["level"])
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("everyone_past_the_tutorial")]
 
 
 def _pool():
