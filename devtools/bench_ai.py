@@ -18,8 +18,8 @@ def main(moves: int = 600, seed: int = 7) -> int:
     import django
 
     django.setup()
+    from games import engine
     from games.services.ai import ai_choose, ai_execute
-    from games.services.lifecycle import engine
 
     rng = random.Random(seed)
     timings = []

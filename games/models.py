@@ -91,7 +91,7 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     last_action_at = models.DateTimeField(null=True, blank=True, db_index=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Claimed by the rating service (players.tasks.game_rate_task); never set here.
+    # Claimed by the rating service (games.tasks.game_rate_task); never set here.
     rated_at = models.DateTimeField(null=True, blank=True)
     # How many viewer sessions opened this finished game's public replay.
     replay_views = models.PositiveIntegerField(default=0)
@@ -130,6 +130,11 @@ class Game(models.Model):
     @property
     def is_hosted(self):
         return self.status == self.Status.WAITING and self.player2_id is None and not self.is_ai
+
+    @staticmethod
+    def my_turn_q(player) -> Q:
+        """Games waiting for ``player``'s move (``current_seat`` is set only while running)."""
+        return Q(player1=player, current_seat=0) | Q(player2=player, current_seat=1)
 
     def seat_of(self, player):
         """0 or 1 for a player of this game, None for anybody else."""

@@ -1,38 +1,41 @@
-"""Celery tasks of the games section: thin, idempotent wrappers around services."""
+"""Celery tasks of the games section: thin, idempotent wrappers around services.
+
+Each takes primary keys (and the version it was queued for), calls one service, and does
+nothing when repeated or stale. The services queue them by name (games.services.queue),
+so these imports run one way only.
+"""
 from celery import shared_task
+
+from games.services import ai, rating, sweeps
 
 
 @shared_task(ignore_result=True)
 def game_ai_move_task(game_id: int, version: int) -> bool:
     """The AI plays its turn in game ``game_id`` if the game is still at ``version``."""
-    from games.services import game_ai_move
+    return ai.game_ai_move(game_id=game_id, version=version)
 
-    return game_ai_move(game_id=game_id, version=version)
+
+@shared_task(acks_late=True)
+def game_rate_task(game_id: int) -> bool:
+    """Rate a finished game; a repeated run finds the game already rated and does nothing."""
+    return rating.game_rate(game_id=game_id)
 
 
 @shared_task(ignore_result=True)
 def sweep_player_activity() -> int:
-    from games.services.sweeps import sweep_player_activity as sweep
-
-    return sweep()
+    return sweeps.sweep_player_activity()
 
 
 @shared_task(ignore_result=True)
 def sweep_game_deadlines() -> int:
-    from games.services.sweeps import sweep_game_deadlines as sweep
-
-    return sweep()
+    return sweeps.sweep_game_deadlines()
 
 
 @shared_task(ignore_result=True)
 def sweep_turn_timeouts() -> int:
-    from games.services.sweeps import sweep_turn_timeouts as sweep
-
-    return sweep()
+    return sweeps.sweep_turn_timeouts()
 
 
 @shared_task(ignore_result=True)
 def sweep_left_games() -> int:
-    from games.services.sweeps import sweep_left_games as sweep
-
-    return sweep()
+    return sweeps.sweep_left_games()

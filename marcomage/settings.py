@@ -170,7 +170,7 @@ CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 100
 CELERY_TASK_ROUTES = {
     "games.tasks.game_ai_move_task": {"queue": "ai"},
-    "players.tasks.*": {"queue": "rating"},
+    "games.tasks.game_rate_task": {"queue": "rating"},
     "games.tasks.sweep_*": {"queue": "sweeps"},
 }
 CELERY_TASK_DEFAULT_QUEUE = "default"

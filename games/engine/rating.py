@@ -1,6 +1,6 @@
 """Rating a finished game: EXP in four phases, levels, gold (rules-engine.md §16).
 
-Pure Python, no Django. The web side (players/services_rating.py) reads the
+Pure Python, no Django. The web side (games/services/rating.py) reads the
 finished game, calls ``rate_side`` for each rated player and applies the result.
 
 Two deliberate choices, both documented on the help page:

@@ -13,6 +13,8 @@ class GameError(Exception):
 # Messages the tests reuse.
 STALE_PAGE = ("The game changed since this page was loaded (maybe a second click or another "
               "tab). The board has been refreshed: check it and try again.")
+VERSION_MISSING = ("Your move did not say which state of the game it was made on (an old page or "
+                   "a hand-made request). The board has been refreshed: check it and try again.")
 NOT_YOUR_TURN = "It is not your turn."
 GAME_NOT_RUNNING = "This game is not in progress."
 SLOTS_FULL = ("You already use all {limit} of your game slots (games, hosted games and "

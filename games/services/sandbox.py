@@ -16,19 +16,12 @@ from games.engine import TUTORIAL_END_LEVEL
 from games.models import Game, Turn
 from players.models import Player
 
+from .access import access_game_for_move
 from .board import ATTRIBUTES
 from .errors import GameError
 from .events import publish_game_changed
-from .play import (
-    _apply_turn,
-    _check_no_surrender,
-    _check_running,
-    _check_version,
-    _next_turn_number,
-    _queue_ai_if_due,
-    _seat,
-    lock_game,
-)
+from .turn_log import apply_sandbox_record, next_turn_number
+from .turns import ai_move_queue_if_due, apply_turn
 
 ATTRIBUTE_LABELS = dict(ATTRIBUTES)
 SEAT_LABELS = {0: "your", 1: "the computer's"}
@@ -72,36 +65,19 @@ def _check_sandbox(game: Game):
 
 
 def _start(game_id, player, version):
-    game = lock_game(game_id)
-    _seat(game, player)
+    """The access step of every tool: a move's, then the sandbox's own conditions."""
+    game, _seat = access_game_for_move(game_id=game_id, player=player, version=version)
     _check_sandbox(game)
-    _check_running(game)
-    _check_version(game, version)
-    _check_no_surrender(game)
     return game, engine.state_from_json(game.state)
-
-
-def apply_tool(state, record):
-    """Run the sandbox change a Turn record describes (live and in the history)."""
-    tool = record.get("tool")
-    if tool == "card":
-        return engine.sandbox_put_card(state, record["seat"], record["position"],
-                                       record["card"], reveal=record.get("reveal", False))
-    if tool == "attribute":
-        return engine.sandbox_set_attribute(state, record["seat"], record["attribute"],
-                                            record["value"])
-    if tool == "hidden":
-        return engine.sandbox_set_hidden(state, record["hidden"])
-    raise engine.EngineError("bad_record", "unknown sandbox tool")
 
 
 def _change(game: Game, state, player: Player, record: dict) -> str:
     try:
-        state = apply_tool(state, record)
+        state = apply_sandbox_record(state, record)
     except engine.EngineError as exc:
         raise GameError(TOOL_MESSAGES.get(exc.code, exc.message), code=exc.code)
     Turn.objects.create(
-        game=game, number=_next_turn_number(game), actor_seat=0, actor=player,
+        game=game, number=next_turn_number(game), actor_seat=0, actor=player,
         action=Turn.Action.SANDBOX, position=record.get("position", 0),
         card=record.get("card", 0), round=state.round, record=record)
     game.state = engine.state_to_json(state)
@@ -110,7 +86,7 @@ def _change(game: Game, state, player: Player, record: dict) -> str:
     game.version += 1
     game.save()
     publish_game_changed(game)
-    _queue_ai_if_due(game)  # a change on the computer's turn must not leave it waiting
+    ai_move_queue_if_due(game)  # a change on the computer's turn must not leave it waiting
     summary = record["summary"]
     return f"{summary[0].upper()}{summary[1:]}."
 
@@ -220,7 +196,7 @@ def sandbox_dictate(*, game_id, player: Player, version, position, kind, mode=0)
         raise GameError(DICTATE_MESSAGES.get(exc.code, exc.message), code=exc.code)
     result.record["dictated"] = True
     card = engine.card(result.record["card"]).name if result.record.get("card") else "a card"
-    _apply_turn(game, result, 1, actor=None, ai=True)
+    apply_turn(game, result, 1, actor=None, ai=True)
     verb = "played" if kind == "play" else "discarded"
     return f"The computer {verb} {card}, as you dictated."
 

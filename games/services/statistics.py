@@ -1,14 +1,91 @@
-"""The card statistics' one maintenance change: a fresh start for the "latest" counters."""
-from django.db import transaction
+"""The statistics a finished game leaves behind, and the one maintenance change on them.
 
-from games.models import CardStatistic
+Deck statistics (wins, losses, draws of the decks that played) and card statistics
+(played, discarded, drawn) are recorded when a game ends; the "latest" card counters get
+a fresh start when new cards join the game.
+"""
+from collections import Counter
+
+from django.db import transaction
+from django.db.models import F, Q
+
+from decks.models import Deck
+from games.models import CardStatistic, Game, Turn
+
+
+def game_statistics_record(game: Game, winner_seat) -> None:
+    """Count a game that just ended (inside its transaction, the game row locked).
+
+    An aborted game says nothing about its decks, nor does a game against the computer
+    where the sandbox changed the board; games against the computer give no card counts.
+    """
+    if game.outcome != Game.Outcome.ABORT and not _used_sandbox(game):
+        _deck_statistics_add(game, winner_seat)
+    if not game.is_ai:
+        _card_statistics_add(game)
+
+
+def _used_sandbox(game: Game) -> bool:
+    """A game against the AI where the sandbox changed the board or dictated a move: its
+    result says nothing about the deck."""
+    return game.is_ai and game.turns.filter(
+        Q(action=Turn.Action.SANDBOX) | Q(record__dictated=True)).exists()
+
+
+def _deck_statistics_add(game: Game, winner_seat):
+    # The AI's deck is not a player deck: only seat 0 counts in AI games.
+    seats = [(0, game.deck1_id)] + ([] if game.is_ai else [(1, game.deck2_id)])
+    for seat, deck_id in seats:
+        if deck_id is None:
+            continue
+        if winner_seat is None:
+            field = "draws"
+        else:
+            field = "wins" if winner_seat == seat else "losses"
+        Deck.objects.filter(pk=deck_id).update(**{field: F(field) + 1})
+
+
+def card_counts(game: Game) -> dict:
+    """{card id: Counter(played=, discarded=, drawn=)} over the whole game, starting hands
+    included."""
+    counts: dict = {}
+    for player in game.initial_state.get("players", []):
+        for cid in player["hand"]:
+            counts.setdefault(int(cid), Counter())["drawn"] += 1
+    names = {"play": "played", "discard": "discarded", "draw": "drawn"}
+    for record in game.turns.values_list("record", flat=True):
+        for cid, kinds in (record or {}).get("card_stats", {}).items():
+            for kind, n in kinds.items():
+                if kind in names:
+                    counts.setdefault(int(cid), Counter())[names[kind]] += n
+    return counts
+
+
+def _card_statistics_add(game: Game):
+    counts = card_counts(game)
+    if not counts:
+        return
+    ids = list(counts)
+    CardStatistic.objects.bulk_create([CardStatistic(card_id=cid) for cid in ids],
+                                      ignore_conflicts=True)
+    rows = list(CardStatistic.objects.select_for_update().filter(card_id__in=ids))
+    for row in rows:
+        c = counts[row.card_id]
+        row.played += c["played"]
+        row.played_total += c["played"]
+        row.discarded += c["discarded"]
+        row.discarded_total += c["discarded"]
+        row.drawn += c["drawn"]
+        row.drawn_total += c["drawn"]
+    CardStatistic.objects.bulk_update(rows, ["played", "played_total", "discarded",
+                                             "discarded_total", "drawn", "drawn_total"])
 
 
 def card_statistics_reset_latest(*, dry_run: bool = False, queryset=None) -> int:
     """Zero the latest played/discarded/drawn counters (of `queryset`, default: every card).
 
     Returns how many cards had something to reset. Games finishing meanwhile add to the
-    counters with row locks (games.services.play), so the update waits for them.
+    counters with row locks (game_statistics_record), so the update waits for them.
     """
     rows = (queryset if queryset is not None else CardStatistic.objects.all())
     rows = rows.exclude(played=0, discarded=0, drawn=0)

@@ -13,8 +13,8 @@ from django.utils import timezone
 from games.models import ChatMessage, Game
 from players import activity
 
+from .endings import FINISH_AFTER
 from .events import publish_game_changed
-from .play import FINISH_AFTER
 
 # A game the human left is kept this long for the rating task before it is removed.
 AI_GAME_KEEP = timedelta(days=1)

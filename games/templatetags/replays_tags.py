@@ -1,6 +1,8 @@
 """The home page's Replays panel: the newest finished games anyone may watch."""
 from django import template
 
+from games.replays.selectors import latest_replays
+
 register = template.Library()
 
 
@@ -9,10 +11,4 @@ def replays_dashboard_panel(context, limit=5):
     sections = context.get("sections_open", frozenset())
     if "replays" not in sections:
         return {"replays": None}
-    from games.selectors_replays import latest_replays
-
-    games = latest_replays(limit=limit)
-    for game in games:
-        game.winner_name = (game.player1_name if game.winner_id == game.player1_id
-                            else game.player2_name if game.winner_id else "")
-    return {"replays": games, "statistics_open": "statistics" in sections}
+    return {"replays": latest_replays(limit=limit), "statistics_open": "statistics" in sections}

@@ -19,6 +19,14 @@ def deck_of():
 
 
 @pytest.fixture
+def everyone_past_the_tutorial(alice, bob, carol):
+    """alice, bob and carol at level 10: every section open, no tutorial hints."""
+    for player in (alice, bob, carol):
+        player.level = 10
+        player.save(update_fields=["level"])
+
+
+@pytest.fixture
 def started_game(alice, bob, django_capture_on_commit_callbacks):
     """A running human game alice (seat 0) vs bob (seat 1)."""
 
@@ -36,3 +44,28 @@ def started_game(alice, bob, django_capture_on_commit_callbacks):
 
 def player_on_turn(game):
     return game.player1 if game.current_seat == 0 else game.player2
+
+
+def discard_on_turn(game, player=None, position=1):
+    """The player on turn (or ``player``) discards the card in ``position``."""
+    game.refresh_from_db()
+    player = player or player_on_turn(game)
+    return gs.game_discard_card(game_id=game.pk, player=player, version=game.version,
+                                position=position)
+
+
+def play_turns(game, turns, *, until=lambda game: False):
+    """Up to ``turns`` turns (fewer when the game ends or ``until(game)`` holds): whoever is
+    on turn plays the card in slot 1, 2, 3… or, when the engine refuses, discards it."""
+    for i in range(turns):
+        game.refresh_from_db()
+        if game.status != "in_progress" or until(game):
+            break
+        position = 1 + i % 8
+        try:
+            gs.game_play_card(game_id=game.pk, player=player_on_turn(game),
+                              version=game.version, position=position)
+        except gs.GameError:
+            discard_on_turn(game, position=position)
+    game.refresh_from_db()
+    return game

@@ -53,21 +53,29 @@ print("RESULT " + __import__("json").dumps({"game": game.pk, "version": game.ver
 """
 
 
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+class _Daphne:
+    """A daphne process serving a socket this test already listens on: connections wait in
+    the socket's backlog until daphne takes them, so nothing has to wait for it to start
+    (and no other process can take the port meanwhile)."""
 
+    def __init__(self, daphne, env, log):
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(64)
+        self.port = listener.getsockname()[1]
+        self.process = subprocess.Popen(
+            [daphne, "--fd", str(listener.fileno()), "marcomage.asgi:application"],
+            pass_fds=[listener.fileno()], cwd=ROOT, env=env, stdout=log,
+            stderr=subprocess.STDOUT)
+        listener.close()  # daphne holds its own copy
 
-def _wait_port(port, deadline=20):
-    end = time.monotonic() + deadline
-    while time.monotonic() < end:
+    def stop(self):
+        self.process.terminate()
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"daphne on port {port} did not start")
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 class _WebSocket:
@@ -121,25 +129,14 @@ def two_daphnes(tmp_path):
     out = subprocess.run([python, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env,
                          check=True, capture_output=True, text=True).stdout
     setup = json.loads(out.split("RESULT ", 1)[1])
-    ports = [_free_port(), _free_port()]
     daphne = str(Path(python).parent / "daphne")
-    logs = [open(tmp_path / f"daphne-{port}.log", "w") for port in ports]  # noqa: SIM115
-    processes = [subprocess.Popen([daphne, "-b", "127.0.0.1", "-p", str(port),
-                                   "marcomage.asgi:application"], cwd=ROOT, env=env,
-                                  stdout=log, stderr=subprocess.STDOUT)
-                 for port, log in zip(ports, logs, strict=True)]
+    logs = [open(tmp_path / f"daphne-{n}.log", "w") for n in (1, 2)]  # noqa: SIM115
+    daphnes = [_Daphne(daphne, env, log) for log in logs]
     try:
-        for port in ports:
-            _wait_port(port)
-        yield ports, setup
+        yield [process.port for process in daphnes], setup
     finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        for process in daphnes:
+            process.stop()
         for log in logs:
             log.close()
             sys.stderr.write(Path(log.name).read_text()[-3000:])
@@ -154,8 +151,9 @@ def test_a_move_on_process_a_reaches_a_socket_on_process_b(two_daphnes):
                                       headers={"Cookie": f"sessionid={setup['cookies'][who]}"})
         with urllib.request.urlopen(warm, timeout=20) as response:
             assert response.status == 200
+    # The consumer joins the game's group before it accepts the socket: once the handshake
+    # is answered, B is in the group and the move may go.
     ws = _WebSocket(port_b, f"/ws/games/{game}/", setup["cookies"][watcher])
-    time.sleep(0.3)  # let B join the group before the move
     token = "x" * 32
     body = urllib.parse.urlencode({"position": 1, "action": "discard",
                                    "version": setup["version"]}).encode()

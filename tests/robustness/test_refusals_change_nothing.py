@@ -8,8 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from decks.models import Deck
-from games.models import ChatMessage, Game, Turn
-from games.services import errors
+from games.models import ChatMessage, Turn
 from players.models import FoilCard, Message, Player, Purchase
 
 from .conftest import client_for, problems_of
@@ -27,51 +26,6 @@ def _on_turn(game):
 
 
 # ------------------------------------------------------------------ game moves
-def test_a_stale_move_does_not_move(world):
-    game = world.games["running"]
-    mover = _on_turn(game)
-    stale = game.version - 1
-    turns = Turn.objects.filter(game=game).count()
-    response = client_for(mover).post(f"/games/{game.pk}/move/",
-                                      {"position": 1, "action": "discard", "version": stale})
-    assert response.status_code == 302
-    assert errors.STALE_PAGE in flashes(response)
-    game.refresh_from_db()
-    assert game.version == stale + 1 and Turn.objects.filter(game=game).count() == turns
-
-
-@pytest.mark.parametrize("htmx", [False, True])
-def test_a_double_submitted_move_moves_once(world, htmx):
-    game = world.games["running"]
-    mover = _on_turn(game)
-    client = client_for(mover)
-    headers = {"HX-Request": "true"} if htmx else {}
-    form = {"position": 1, "action": "discard", "version": game.version}
-    first = client.post(f"/games/{game.pk}/move/", form, headers=headers)
-    second = client.post(f"/games/{game.pk}/move/", form, headers=headers)
-    assert first.status_code in (200, 302) and second.status_code in (200, 302)
-    assert Turn.objects.filter(game=game).count() == 1
-    game.refresh_from_db()
-    assert game.version == form["version"] + 1
-    if htmx:  # the board fragment comes back with the reason in it
-        assert errors.STALE_PAGE in second.content.decode()
-        assert not problems_of(second, label="htmx double move", fragment_ok=True)
-    else:
-        assert errors.STALE_PAGE in flashes(second)
-
-
-@pytest.mark.parametrize("position", ["", "abc", "-1", "0", "99", "9" * 40, "٣", "\x00"])
-def test_a_move_with_a_junk_position_is_refused_with_a_message(world, position):
-    game = world.games["running"]
-    mover = _on_turn(game)
-    response = client_for(mover).post(f"/games/{game.pk}/move/",
-                                      {"position": position, "version": game.version,
-                                       "mode": "9" * 40})
-    assert response.status_code == 302 and flashes(response)
-    game.refresh_from_db()
-    assert Turn.objects.filter(game=game).count() == 0
-
-
 def test_an_outsider_cannot_move_or_command_a_game(world):
     game = world.games["running"]
     carol = client_for(world.carol)
@@ -263,11 +217,3 @@ def test_an_expired_form_gets_a_page_that_says_so_and_changes_nothing(world):
 def test_a_nul_in_a_player_name_is_a_404(world):
     assert client_for(world.alice).get("/players/%00/").status_code == 404
     assert client_for(world.alice).get("/players/bob%00/").status_code == 404
-
-
-def test_a_finished_game_cannot_be_moved_in(world):
-    game = world.games["finished"]
-    response = client_for(world.alice).post(f"/games/{game.pk}/move/",
-                                            {"position": 1, "version": game.version})
-    assert errors.GAME_NOT_RUNNING in flashes(response)
-    assert Game.objects.get(pk=game.pk).version == game.version

@@ -69,11 +69,11 @@ def test_opponent_pages_never_show_face_down_cards(hidden_game, alice, bob, clie
 
 def test_history_steps_mask_what_was_face_down_then(hidden_game, bob, client_of):
     """Each history step is checked against the hand alice held at that step."""
-    from games.services.board import _replayed
+    from games.services.turn_log import state_after_turns
 
     client = client_of(bob)
     for step in range(hidden_game.turns.count() + 1):
-        _, _, state = _replayed(hidden_game, step)
+        _, _, state = state_after_turns(hidden_game, step)
         then = Game(state=engine.state_to_json(state))
         secret = hidden_cards_of(then, seat=0)
         body = client.get(reverse("games:history", args=[hidden_game.pk]),

@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from games.tasks import game_rate_task
 from players.models import Player, PlayerSettings
 from players.progression.services import award_counters_add
-from players.tasks import game_rate_task
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -1,0 +1,127 @@
+"""Read-only queries of the game screen: the game, its page, its chat, the next game.
+
+``game_page`` builds everything the page and its board partial show to one player (a
+fixed number of SQL queries whatever the length of the game or its chat).
+"""
+from django.http import Http404
+from django.utils import timezone
+
+from games import services as gs
+from games.models import ChatMessage, Game
+from players import activity
+
+DEFAULT_REFRESH_SECONDS = 20
+_PLAYERS = ("player1__user", "player2__user", "player1__settings", "player2__settings")
+
+
+def game_for_player(game_id, player) -> Game:
+    """A game the player takes part in, with both players loaded (1 query); else 404."""
+    try:
+        game = Game.objects.select_related(*_PLAYERS, "winner__user",
+                                           "surrender_requested_by").get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such game.")
+    if game.seat_of(player) is None:
+        # Outsiders cannot tell a private game from a missing one.
+        raise Http404("No such game.")
+    return game
+
+
+def started_game_for_player(game_id, player) -> Game:
+    """As game_for_player, for the pages of a game that has started (else 404)."""
+    game = game_for_player(game_id, player)
+    if game.status == Game.Status.WAITING:
+        raise Http404("The game has not started.")
+    return game
+
+
+def next_game_on_turn(player, *, after_id=None):
+    """The id of the game that has waited longest for ``player``'s move (not ``after_id``)."""
+    qs = (Game.objects.filter(Game.my_turn_q(player), status=Game.Status.IN_PROGRESS)
+          .order_by("last_action_at", "pk"))
+    if after_id is not None:
+        qs = qs.exclude(pk=after_id)
+    return qs.values_list("pk", flat=True).first()
+
+
+def chat_for(game, *, newest_first=False):
+    qs = ChatMessage.objects.filter(game=game).select_related("author__user")
+    return list(qs.order_by("-created_at", "-pk") if newest_first
+                else qs.order_by("created_at", "pk"))
+
+
+def chat_page(game: Game, player) -> dict:
+    """The chat as ``player`` sees it: oldest or newest first, the unread lines marked."""
+    seat = game.seat_of(player)
+    seen = game.player1_chat_seen_at if seat == 0 else game.player2_chat_seen_at
+    chat = chat_for(game, newest_first=player.settings.reverse_chat_order)
+    for line in chat:
+        line.is_new = (line.author_id is not None and line.author_id != player.pk
+                       and (seen is None or line.created_at > seen))
+    return {"chat": chat, "game": game}
+
+
+def _avatar(player):
+    """The avatar's file name for the players:avatar URL, or None."""
+    return player.settings.avatar_filename or None
+
+
+def game_page(game: Game, player, *, error=None, notice=None, preview=None,
+              sandbox_open=False, with_chat=False) -> dict:
+    """The context of the game page and of its board partial, for ``player``.
+
+    ``error``/``notice``: the answer to the player's last action; ``preview``: what a play
+    would do; ``sandbox_open``: show the sandbox panel unfolded; ``with_chat``: include the
+    chat when this player reads it beside the board.
+    """
+    seat = game.seat_of(player)
+    settings = player.settings
+    now = timezone.now()
+    board = gs.board_for(game, seat) if game.status != Game.Status.WAITING else None
+    opponent = game.player_at(1 - seat)
+    opponent_activity = (activity.activity_of(opponent.last_activity, now)
+                         if opponent is not None else None)
+    surrender_by = game.surrender_requested_by_id
+    running = game.status == Game.Status.IN_PROGRESS
+    chat_open = not game.is_ai and game.status != Game.Status.WAITING
+    sandbox = gs.sandbox_allowed(game, player)
+    context = {
+        "game": game,
+        "seat": seat,
+        "board": board,
+        "me_player": player,
+        "opponent": opponent,
+        "opponent_name": game.player2_name if seat == 0 else game.player1_name,
+        "opponent_activity": opponent_activity,
+        "opponent_activity_label": activity.LABELS.get(opponent_activity, ""),
+        "settings": settings,
+        "error": error,
+        "notice": notice,
+        "preview": preview,
+        "sandbox": gs.sandbox_panel(game) if sandbox else None,
+        "sandbox_open": bool(sandbox and sandbox_open),
+        # The tutorial's play suggestion (None past the tutorial or off turn).
+        "suggestion": gs.play_suggestion(game, seat, player.level) if board else None,
+        "can": {
+            "surrender": running and surrender_by is None,
+            "surrender_cancel": running and surrender_by == player.pk,
+            "surrender_answer": running and surrender_by is not None and surrender_by != player.pk,
+            "abort": gs.abort_allowed(game, seat, now),
+            "finish": gs.finish_allowed(game, seat, now),
+            "substitute": gs.substitute_move_allowed(game, seat, now),
+            "ai_move": (running and game.is_ai and game.current_seat == 1
+                        and surrender_by is None),
+            "leave": game.status == Game.Status.FINISHED and not game.has_left(seat),
+            "preview": running and not game.is_hidden,
+        },
+        "chat_open": chat_open,
+        "my_avatar": _avatar(player) if settings.avatars_in_game else None,
+        "opponent_avatar": (_avatar(opponent) if settings.avatars_in_game and opponent
+                            else None),
+        "winner_is_me": game.winner_id == player.pk,
+        "refresh_seconds": settings.auto_refresh or DEFAULT_REFRESH_SECONDS,
+        "next_game": next_game_on_turn(player, after_id=game.pk),
+    }
+    if with_chat and chat_open and settings.integrated_chat:
+        context.update(chat_page(game, player))
+    return context

@@ -1,0 +1,82 @@
+"""Forms of the lobby: challenges, hosted games, games against the computer.
+
+They parse input; the services decide what is allowed.
+"""
+from django import forms
+
+from decks.models import Deck
+from games.models import TURN_TIMEOUTS
+
+
+def _timeout_label(seconds):
+    if seconds == 0:
+        return "No time limit"
+    if seconds < 3600:
+        return f"{seconds // 60} minutes"
+    hours = seconds // 3600
+    return "1 hour" if hours == 1 else f"{hours} hours"
+
+
+TIMEOUT_CHOICES = [(s, _timeout_label(s)) for s in TURN_TIMEOUTS]
+
+
+class DeckChoiceForm(forms.Form):
+    deck = forms.ModelChoiceField(queryset=Deck.objects.none(), label="Your deck",
+                                  empty_label=None,
+                                  error_messages={"invalid_choice": "Choose one of your complete "
+                                                                    "decks."})
+
+    def __init__(self, *args, player=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].queryset = (Deck.objects.filter(player=player, is_ready=True)
+                                        .order_by("name"))
+
+
+class GameModesForm(DeckChoiceForm):
+    hidden = forms.BooleanField(required=False, label="Hidden cards",
+                                help_text="Each player sees only the opponent's revealed cards.")
+    friendly = forms.BooleanField(required=False, label="Friendly play",
+                                  help_text="The result does not count for score, experience "
+                                            "or gold.")
+    long_mode = forms.BooleanField(required=False, label="Long mode",
+                                   help_text="Taller towers and walls, longer games.")
+    turn_timeout = forms.TypedChoiceField(choices=TIMEOUT_CHOICES, coerce=int, initial=0,
+                                          label="Turn time limit",
+                                          help_text="After it runs out the waiting player may "
+                                                    "let the computer play the late turn.")
+
+
+class ChallengeForm(GameModesForm):
+    opponent = forms.CharField(max_length=150, label="Opponent")
+    message = forms.CharField(required=False, max_length=1000, label="Message (optional)",
+                              widget=forms.Textarea(attrs={"rows": 3}))
+    field_order = ["opponent", "deck", "hidden", "friendly", "long_mode", "turn_timeout",
+                   "message"]
+
+
+class HostForm(GameModesForm):
+    pass
+
+
+class AIGameForm(DeckChoiceForm):
+    ai_deck = forms.ChoiceField(label="Computer's deck", initial="starter")
+    hidden = forms.BooleanField(required=False, label="Hidden cards")
+    long_mode = forms.BooleanField(required=False, label="Long mode")
+
+    def __init__(self, *args, player=None, **kwargs):
+        super().__init__(*args, player=player, **kwargs)
+        own = [(str(d.pk), f"My deck: {d.name}") for d in self.fields["deck"].queryset]
+        self.fields["ai_deck"].choices = [("starter", "A random starter deck")] + own
+
+    def clean_ai_deck(self):
+        """None for a random starter deck, else the id of one of the player's decks."""
+        choice = self.cleaned_data["ai_deck"]
+        return None if choice == "starter" else int(choice)
+
+
+class AIChallengeForm(DeckChoiceForm):
+    challenge = forms.ChoiceField(label="Challenge")
+
+    def __init__(self, *args, challenges=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["challenge"].choices = list(challenges)

@@ -1,0 +1,99 @@
+"""Read-only queries for the replays pages (a fixed number of SQL queries each).
+
+A replay is public when its game is over and was played out between two people: finished,
+not against the AI (those are deleted when the human leaves, so they are never listed) and
+not aborted (an aborted game was called off, nothing in it was decided). Running games are
+never public: their two players follow them on the game's own history page.
+"""
+from django.db.models import Q
+from django.http import Http404
+
+from games import engine
+from games.models import Game
+from games.services.board import limits_of, shown_turn, side_for
+from games.services.errors import GameError
+from games.services.turn_log import state_after_turns
+
+PUBLIC_REPLAYS = (Q(status=Game.Status.FINISHED, is_ai=False)
+                  & ~Q(outcome__in=[Game.Outcome.PENDING, Game.Outcome.ABORT]))
+
+_LIST_FIELDS = ("id", "player1_id", "player2_id", "winner_id", "outcome", "status", "round",
+                "is_hidden", "is_friendly", "is_long", "is_ai", "ai_challenge", "ai_deck_name",
+                "turn_timeout", "finished_at", "replay_views",
+                "player1__id", "player1__user__id", "player1__user__username",
+                "player2__id", "player2__user__id", "player2__user__username")
+
+_ORDERINGS = {
+    "newest": ("-finished_at", "-pk"),
+    "rounds": ("-round", "-finished_at", "-pk"),
+    "views": ("-replay_views", "-finished_at", "-pk"),
+}
+
+
+def is_public_replay(game: Game) -> bool:
+    return (game.status == Game.Status.FINISHED and not game.is_ai
+            and game.outcome not in (Game.Outcome.PENDING, Game.Outcome.ABORT))
+
+
+def replays_list(*, player="", outcome="", hidden="", friendly="", long="", sort="newest"):
+    """Public replays, filtered and ordered; a queryset for the paginator (count + page)."""
+    qs = Game.objects.filter(PUBLIC_REPLAYS)
+    if player:
+        qs = qs.filter(Q(player1__user__username__iexact=player)
+                       | Q(player2__user__username__iexact=player))
+    if outcome:
+        qs = qs.filter(outcome=outcome)
+    for field, wanted in (("is_hidden", hidden), ("is_friendly", friendly), ("is_long", long)):
+        if wanted:
+            qs = qs.filter(**{field: wanted == "yes"})
+    return (qs.select_related("player1__user", "player2__user").only(*_LIST_FIELDS)
+            .order_by(*_ORDERINGS.get(sort or "newest", _ORDERINGS["newest"])))
+
+
+def name_winner(game: Game) -> Game:
+    """Give ``game`` a ``winner_name`` ("" for a draw) for the replay pages."""
+    game.winner_name = (game.player1_name if game.winner_id == game.player1_id
+                        else game.player2_name if game.winner_id else "")
+    return game
+
+
+def replay_game(game_id) -> Game:
+    """Any started game with both players loaded (1 query); the view decides who may see it."""
+    try:
+        return (Game.objects.select_related("player1__user", "player2__user")
+                .exclude(status=Game.Status.WAITING).get(pk=game_id))
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such replay.")
+
+
+def latest_replays(*, limit=5):
+    """The newest public replays for the home page panel (1 query)."""
+    return [name_winner(game) for game in replays_list()[:limit]]
+
+
+def replay_for(game: Game, step: int) -> dict:
+    """A finished game's board after ``step`` logged turns, both hands shown.
+
+    Only for games that are over: rules-engine.md §13 shows everything once a game is no
+    longer in progress, so every step of a finished game may show both hands. Each side
+    comes from the engine's view for that side's own seat, which never masks its own hand.
+    """
+    if game.status != Game.Status.FINISHED:
+        raise GameError("This game is still being played.", code="not_finished")
+    turns, step, state = state_after_turns(game, step)
+    views = (engine.view_for(state, 0), engine.view_for(state, 1))
+    limits = limits_of(state)
+    board = {
+        "sides": [side_for(views[seat]["players"][seat], limits=limits, mine=seat == 0)
+                  for seat in (0, 1)],
+        "round": views[0]["round"],
+        "current": views[0]["current"],
+        "running": views[0]["status"] == "in progress",
+        "modes": views[0]["modes"],
+        "limits": limits,
+        "winner_seat": views[0]["winner"],
+        "outcome": views[0]["outcome"],
+    }
+    shown, card = shown_turn(turns, step)
+    return {"board": board, "step": step, "steps": len(turns), "turn": shown, "turns": turns,
+            "turn_card": card}

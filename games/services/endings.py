@@ -1,0 +1,170 @@
+"""How games end: by the engine's rules, by surrender, abort or finish; and leaving a
+finished game.
+
+``game_end`` records every ending (statistics, rating); the services here are the
+endings a player asks for.
+"""
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.html import escape
+
+from games import engine
+from games.models import ChatMessage, Game, Turn
+from players import activity
+from players.models import Player
+
+from .access import access_game, access_running_game
+from .errors import GameError
+from .events import publish_game_changed
+from .queue import game_rate_queue
+from .statistics import game_statistics_record
+from .turn_log import ENDING_ACTIONS, next_turn_number
+
+# A game whose player on turn has not acted for this long may be finished by the other one.
+FINISH_AFTER = timedelta(days=21)
+
+
+def game_end(game: Game, *, winner_seat, outcome: str) -> None:
+    """Record the end of the game and everything that follows from it (statistics now,
+    the rating after commit). The caller holds the game row's lock."""
+    game.status = Game.Status.FINISHED
+    game.outcome = outcome
+    game.winner_id = game.player_id_at(winner_seat) if winner_seat is not None else None
+    game.finished_at = timezone.now()
+    game.current_seat = None
+    game.surrender_requested_by = None
+    game.save()
+    game_statistics_record(game, winner_seat)
+    game_rate_queue(game)
+
+
+def _end_by_request(game: Game, *, outcome: str, winner_seat, actor_seat, actor):
+    """Surrender, Abort, Finish: the engine records the ending, the log gets a line."""
+    state = engine.finish_game(engine.state_from_json(game.state), outcome=outcome,
+                               winner=winner_seat)
+    Turn.objects.create(
+        game=game, number=next_turn_number(game), actor_seat=actor_seat, actor=actor,
+        action=ENDING_ACTIONS[outcome],
+        round=state.round, record={"outcome": outcome, "winner": winner_seat})
+    game.state = engine.state_to_json(state)
+    game.last_action_at = timezone.now()
+    game.version += 1
+    game_end(game, winner_seat=winner_seat, outcome=outcome)
+    publish_game_changed(game)
+
+
+def _surrender_request_set(game: Game, requester) -> None:
+    game.surrender_requested_by = requester
+    game.version += 1
+    game.save(update_fields=["surrender_requested_by", "version"])
+    publish_game_changed(game)
+
+
+# ---------------------------------------------------------------- surrender
+@transaction.atomic
+def game_surrender(*, game_id, player: Player) -> Game:
+    """Ask the opponent to accept a surrender (in AI games it is accepted at once)."""
+    game, seat = access_running_game(game_id=game_id, player=player)
+    if game.surrender_requested_by_id is not None:
+        raise GameError("A surrender request is already waiting for an answer.",
+                        code="surrender_pending")
+    if game.is_ai:
+        _end_by_request(game, outcome=Game.Outcome.SURRENDER, winner_seat=1 - seat,
+                        actor_seat=seat, actor=player)
+        return game
+    _surrender_request_set(game, player)
+    return game
+
+
+def _check_surrender_pending(game: Game):
+    if game.surrender_requested_by_id is None:
+        raise GameError("There is no surrender request to answer.", code="no_request")
+
+
+@transaction.atomic
+def game_surrender_cancel(*, game_id, player: Player) -> Game:
+    game, _seat = access_running_game(game_id=game_id, player=player)
+    _check_surrender_pending(game)
+    if game.surrender_requested_by_id != player.pk:
+        raise GameError("Only the player who asked can withdraw the request.", code="forbidden")
+    _surrender_request_set(game, None)
+    return game
+
+
+@transaction.atomic
+def game_surrender_answer(*, game_id, player: Player, accept: bool) -> Game:
+    game, seat = access_running_game(game_id=game_id, player=player)
+    _check_surrender_pending(game)
+    if game.surrender_requested_by_id == player.pk:
+        raise GameError("Your opponent has to answer your request.", code="forbidden")
+    if accept:
+        requester_seat = 1 - seat
+        _end_by_request(game, outcome=Game.Outcome.SURRENDER, winner_seat=seat,
+                        actor_seat=requester_seat, actor=game.player_at(requester_seat))
+        return game
+    _surrender_request_set(game, None)
+    return game
+
+
+# ---------------------------------------------------------------- abort and finish
+def abort_allowed(game: Game, seat: int, now=None) -> bool:
+    """Abort when the opponent has been away for more than three weeks."""
+    if game.is_ai or game.status != Game.Status.IN_PROGRESS:
+        return False
+    opponent = game.player_at(1 - seat)
+    return activity.activity_of(opponent.last_activity, now) == activity.DEAD
+
+
+def finish_allowed(game: Game, seat: int, now=None) -> bool:
+    """Finish when the opponent, not away for good, has let his turn wait three weeks."""
+    now = now or timezone.now()
+    if game.is_ai or game.status != Game.Status.IN_PROGRESS or game.current_seat != 1 - seat:
+        return False
+    opponent = game.player_at(1 - seat)
+    return (activity.activity_of(opponent.last_activity, now) != activity.DEAD
+            and game.last_action_at is not None
+            and now - game.last_action_at >= FINISH_AFTER)
+
+
+@transaction.atomic
+def game_abort(*, game_id, player: Player) -> Game:
+    game, seat = access_running_game(game_id=game_id, player=player)
+    if not abort_allowed(game, seat):
+        raise GameError("A game can be aborted only when the opponent has been away for "
+                        "more than three weeks.", code="not_allowed")
+    _end_by_request(game, outcome=Game.Outcome.ABORT, winner_seat=None, actor_seat=seat,
+                    actor=player)
+    return game
+
+
+@transaction.atomic
+def game_finish(*, game_id, player: Player) -> Game:
+    game, seat = access_running_game(game_id=game_id, player=player)
+    if not finish_allowed(game, seat):
+        raise GameError("A game can be finished only when the opponent has not played his "
+                        "turn for three weeks.", code="not_allowed")
+    _end_by_request(game, outcome=Game.Outcome.ABANDON, winner_seat=seat, actor_seat=seat,
+                    actor=player)
+    return game
+
+
+# ---------------------------------------------------------------- leaving
+@transaction.atomic
+def game_leave(*, game_id, player: Player) -> Game:
+    """Leave a finished game: it leaves the player's list and frees the slot."""
+    game, seat = access_game(game_id=game_id, player=player)
+    if game.status != Game.Status.FINISHED:
+        raise GameError("You can leave a game once it is over.", code="not_finished")
+    if game.has_left(seat):
+        return game
+    setattr(game, "player1_left" if seat == 0 else "player2_left", True)
+    game.version += 1
+    game.save(update_fields=["player1_left", "player2_left", "version"])
+    if not game.is_ai and not game.has_left(1 - seat):
+        ChatMessage.objects.create(game=game, author=None,
+                                   body=f"{player.name} has left the game.",
+                                   body_html=f"{escape(player.name)} has left the game.")
+    publish_game_changed(game, what="chat")
+    return game
