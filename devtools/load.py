@@ -73,16 +73,6 @@ def django_setup():
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def _players_module():
-    from players.accounts.services import player_register
-    return player_register
-
-
-def _lifecycle():
-    from games.services.lifecycle import challenge_accept, challenge_create
-    return challenge_create, challenge_accept
-
-
 def create_players(run: str, count: int) -> list[dict]:
     """`count` players with a logged-in session each: [{id, name, session, deck}]."""
     from django.conf import settings
@@ -91,8 +81,7 @@ def create_players(run: str, count: int) -> list[dict]:
     from django.utils.module_loading import import_string
 
     from decks.models import Deck
-
-    player_register = _players_module()
+    from players.accounts.services import player_register
     store_class = import_string(settings.SESSION_ENGINE + ".SessionStore") \
         if settings.SESSION_ENGINE else DbStore
     players = []
@@ -112,8 +101,8 @@ def create_players(run: str, count: int) -> list[dict]:
 
 def create_game(first: dict, second: dict) -> int:
     from decks.models import Deck
+    from games.services.lobby import challenge_accept, challenge_create
     from players.models import Player
-    challenge_create, challenge_accept = _lifecycle()
     p1 = Player.objects.get(pk=first["id"])
     p2 = Player.objects.get(pk=second["id"])
     game = challenge_create(challenger=p1, opponent=p2, deck=Deck.objects.get(pk=first["deck"]))
