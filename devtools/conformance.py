@@ -7,9 +7,12 @@ See /work/shared/conformance/README.md for the line format. The vectors are
 read at run time and never copied into the repository. The runner uses the
 engine's public API only (``games.engine``); PHP's mt_rand is replayed by
 injecting ``PhpMt`` as the state's generator.
+Without FILE, every ``*.jsonl.gz`` of the conformance folder is read. The summary
+gives the lines and cards matching per file, then the total.
 """
 import argparse
 import gc
+import glob
 import gzip
 import json
 import operator
@@ -47,9 +50,17 @@ def default_dir():
     return os.path.normpath(os.path.join(repo, "..", "shared", "conformance"))
 
 
+def default_files(directory=None):
+    """Every recording in the conformance folder (``*.jsonl.gz``): a new one is read the
+    day it appears."""
+    return sorted(glob.glob(os.path.join(directory or default_dir(), "*.jsonl.gz")))
+
+
 def read_lines(paths, set_name=None):
+    """The recorded lines of ``paths``; each gets ``"file"``: the base name it came from."""
     out = []
     for path in paths:
+        name = os.path.basename(path)
         opener = gzip.open if path.endswith(".gz") else open
         with opener(path, "rt", encoding="utf-8") as f:
             for line in f:
@@ -58,6 +69,7 @@ def read_lines(paths, set_name=None):
                 d = json.loads(line)
                 if set_name and d.get("set") != set_name:
                     continue
+                d["file"] = name
                 out.append(d)
     return out
 
@@ -350,6 +362,23 @@ def fully_matching(per_card):
     return sorted(c for c, (ok, n, _f) in per_card.items() if n and ok == n and c)
 
 
+def per_file_summary(lines, results):
+    """One line per recording: its matching lines and the cards of it that fully match."""
+    files = {}  # name -> {card: [lines matching, lines]}
+    for line, (cid, diffs, _r) in zip(lines, results):
+        counts = files.setdefault(line.get("file", "?"), {}).setdefault(cid, [0, 0])
+        counts[0] += not diffs
+        counts[1] += 1
+    out = []
+    for name, cards in sorted(files.items()):
+        ok = sum(c[0] for c in cards.values())
+        n = sum(c[1] for c in cards.values())
+        full = sum(1 for cid, c in cards.items() if cid and c[0] == c[1])
+        out.append("%s: %d/%d lines match, %d/%d cards fully match"
+                   % (name, ok, n, full, sum(1 for cid in cards if cid)))
+    return out
+
+
 def read_ratchet(path=RATCHET):
     if not os.path.exists(path):
         return []
@@ -374,8 +403,7 @@ def main(argv=None):
     ap.add_argument("--rng", choices=("auto", "mt", "own"), default="auto",
                     help="generator: own, PHP mt_rand replay, or own then mt on mismatch")
     args = ap.parse_args(argv)
-    files = args.files or [os.path.join(default_dir(), f)
-                           for f in ("cards.jsonl.gz", "random.jsonl.gz")]
+    files = args.files or default_files()
     lines = read_lines(files, args.set_name)
     if args.card:
         want = set(args.card)
@@ -421,6 +449,8 @@ def main(argv=None):
         print("ratchet: %d cards listed (%d added)" % (len(new), len(set(new) - set(old))),
               file=sys.stderr)
     print("time: %.2fs, %.0f turns/s" % (dt, len(lines) / dt if dt else 0), file=sys.stderr)
+    for summary in per_file_summary(lines, results):
+        print("  " + summary)
     print("conformance: %d/%d lines match, %d/%d cards fully match"
           % (matched, len(lines), len(full), len(all_cards())))
     return 0

@@ -42,6 +42,10 @@ class Ctx:
     def place(self, P, slot, cid, new=True, reveal=False, hard=False):
         hand.place(self, P, slot, cid, new, reveal, hard)
 
+    def place_named(self, P, slot, cid, new=True):
+        """Put one particular card into a hand: revealed in hidden mode (hand.place_named)."""
+        hand.place_named(self, P, slot, cid, new)
+
     def replace_from_deck(self, P, slot, how="random", reveal=False):
         """Discard P's slot and refill it from P's own deck (random/no_rare/different)."""
         if how == "different":

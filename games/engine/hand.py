@@ -28,6 +28,40 @@ def place(ctx, P, slot, cid, new=True, reveal=False, hard=False):
             ctx.events.append(("discard", old))
 
 
+def place_named(ctx, P, slot, cid, new=True):
+    """Put one particular card (a named card, a copy of a known card, a card taken from the
+    other hand) into ``P``'s slot: both players can tell what it is, so in hidden mode it
+    arrives revealed, in either hand (docs/rules-corrections.md, "Named cards are revealed").
+    Random draws and whole-hand replacements use ``place`` and stay unrevealed."""
+    place(ctx, P, slot, cid, new, True)
+
+
+def order_by_rarity(rng, hand, slots):
+    """``slots`` ordered by the rarity of their card, commons first; the order within one
+    rarity is random. Each rarity group is shuffled on its own, commons first, which is the
+    original's order of random calls: "the highest-rarity card" is the last slot, "the
+    lowest-rarity card" the first (docs/rules-corrections.md, "Ties by rarity")."""
+    groups = {}
+    for i in slots:
+        groups.setdefault(CARDS[hand[i]].rank, []).append(i)
+    out = []
+    for rank in sorted(groups):
+        group = groups[rank]
+        rng.shuffle(group)
+        out += group
+    return out
+
+
+def highest_rarity_slot(rng, hand, slots):
+    """The slot of ``slots`` holding the highest-rarity card (a random one on a tie), or None."""
+    return order_by_rarity(rng, hand, slots)[-1] if slots else None
+
+
+def lowest_rarity_slot(rng, hand, slots):
+    """The slot of ``slots`` holding the lowest-rarity card (a random one on a tie), or None."""
+    return order_by_rarity(rng, hand, slots)[0] if slots else None
+
+
 def place_self(ctx, slot):
     """§7.2 persistent replacement: put the played card into another own slot (not new, revealed)."""
     place(ctx, ctx.A, slot, ctx.card.id, new=False, reveal=ctx.hidden and slot != ctx.slot)

@@ -15,6 +15,7 @@ from .constants import (
     TOWER,
     WALL,
 )
+from .hand import highest_rarity_slot, lowest_rarity_slot, order_by_rarity
 from .php import php_round
 
 
@@ -119,14 +120,6 @@ def _chain(ctx, kw):
     return c.rank >= 1 and kw in c.kw
 
 
-def _pick_highest_group(ctx, slots, hand):
-    if not slots:
-        return None
-    top = max(CARDS[hand[i]].rank for i in slots)
-    group = [i for i in slots if CARDS[hand[i]].rank == top]
-    return group[ctx.rng.below(len(group))] if len(group) > 1 else group[0]
-
-
 # the cards some keywords summon or put into a hand (fixed when the engine loads)
 TITANS = ids_of(cards_filter(keyword="Titan"))
 RARE_NATURE = ids_of(cards_filter(keyword="Nature", rarity="Rare"))
@@ -169,9 +162,9 @@ def k_burning(ctx):
     r = ctx.card.rank
     slots = [i for i, c in enumerate(B.hand)
              if c and "Burning" not in CARDS[c].kw and CARDS[c].rank <= r]
-    i = _pick_highest_group(ctx, slots, B.hand)
+    i = highest_rarity_slot(ctx.rng, B.hand, slots)
     if i is not None:
-        ctx.place(B, i, SEARING_FIRE, reveal=True)
+        ctx.place_named(B, i, SEARING_FIRE)
 
 
 def k_holy(ctx):
@@ -181,9 +174,9 @@ def k_holy(ctx):
     slots = [i for i, c in enumerate(B.hand)
              if c and ("Demonic" in CARDS[c].kw or "Undead" in CARDS[c].kw)
              and CARDS[c].rank <= r]
-    i = _pick_highest_group(ctx, slots, B.hand)
+    i = highest_rarity_slot(ctx.rng, B.hand, slots)
     if i is not None:
-        ctx.place(B, i, PILE_OF_ASHES, reveal=True)
+        ctx.place_named(B, i, PILE_OF_ASHES)
 
 
 def k_mage(ctx):
@@ -278,15 +271,7 @@ def k_illusion(ctx):
     if not _chain(ctx, "Illusion"):
         return
     A = ctx.A
-    # The original also passes over other copies of the played card (seen with
-    # Doppelganger, which puts a copy of itself into another slot before Illusion runs).
-    played = ctx.card.id
-    slots = [i for i in range(8) if i != ctx.slot and A.hand[i] != played]
-    if not slots:
-        return
-    low = min(CARDS[A.hand[i]].rank for i in slots)
-    group = [i for i in slots if CARDS[A.hand[i]].rank == low]
-    i = group[ctx.rng.below(len(group))] if len(group) > 1 else group[0]
+    i = lowest_rarity_slot(ctx.rng, A.hand, [i for i in range(8) if i != ctx.slot])
     ctx.replace_from_list(A, i, ctx.B.deck[2])
 
 
@@ -385,7 +370,7 @@ def k_banish(ctx):
         d = CARDS[c]
         if c and (d.persistent or "Durable" in d.kw or "Rebirth" in d.kw) and d.rank <= lim:
             slots.append(i)
-    i = _pick_highest_group(ctx, slots, B.hand)
+    i = highest_rarity_slot(ctx.rng, B.hand, slots)
     if i is not None:
         _replace_removed(ctx, B, i)
 
@@ -399,7 +384,7 @@ def k_skirmisher(ctx):
         slots = [i for i, c in enumerate(B.hand)
                  if c and CARDS[c].cost_class == "recruits" and "attack" in CARDS[c].classes
                  and CARDS[c].rank <= r]
-    i = _pick_highest_group(ctx, slots, B.hand)
+    i = highest_rarity_slot(ctx.rng, B.hand, slots)
     if i is not None:
         _replace_removed(ctx, B, i)
 
@@ -417,7 +402,7 @@ def k_horde(ctx):
     m = CARDS[B.hand[s]]
     card = ctx.card
     if card.rank >= m.rank and card.recruits > m.recruits:
-        ctx.place(B, s, PALISADE, reveal=True)
+        ctx.place_named(B, s, PALISADE)
 
 
 def k_rebirth(ctx):
@@ -435,18 +420,10 @@ def k_rebirth(ctx):
 def k_flare_blitz(ctx):
     n = _by(ctx.card, 1, 2, 4)
     for P, skip in ((ctx.A, ctx.slot), (ctx.B, -1)):
-        # lowest rarity first; random order within a rarity: each rarity group is
-        # shuffled on its own (the original's order of random calls)
-        groups = ([], [], [])
-        for i, c in enumerate(P.hand):
-            if i != skip and c and "Burning" not in CARDS[c].kw:
-                groups[CARDS[c].rank].append(i)
-        slots = []
-        for g in groups:
-            if g:
-                ctx.rng.shuffle(g)
-                slots += g
-        for i in slots[:n]:
+        hand = P.hand
+        slots = [i for i, c in enumerate(hand) if i != skip and c and "Burning" not in CARDS[c].kw]
+        # lowest rarity first; unlike other named cards these Searing fires stay unrevealed
+        for i in order_by_rarity(ctx.rng, hand, slots)[:n]:
             ctx.place(P, i, SEARING_FIRE)
 
 

@@ -454,17 +454,3 @@ def test_deck_fixtures_hold_what_the_tests_assume():
     assert len(common) == len(uncommon) == len(rare) == 15
     assert card(RARE_ID).rarity == "Rare" and set(rare) == {RARE_ID}
     assert all(card(cid).rarity != "Rare" for cid in common + uncommon)
-
-
-def test_illusion_passes_over_other_copies_of_the_played_card():
-    # Chain: the previous card was a different, non-common Illusion card (Sorrow, 40).
-    # Magical defense (582, common Illusion) is played from slot 1; its copy in slot 2 is
-    # the only common among the other cards, yet Illusion must replace one of the rares.
-    hand = [582, 582, 64, 64, 64, 64, 64, 64]
-    enemy_rares = tuple([21] * 15)
-    me = player(hand=hand, gems=50, hist=[(40, 0, "play")])
-    enemy = player(deck=(DECK[0], DECK[1], enemy_rares))
-    for seed in range(1, 30):
-        after = play(make_state(me, enemy, seed=seed), 0, 1).state.p[0].hand
-        assert after[1] == 582
-        assert after[2:].count(21) == 1 and after[2:].count(64) == 5

@@ -3,11 +3,14 @@ from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
 
 
-def _summon_last(side=ME, reveal=False):
-    """Evoke my (or the enemy's) last played or discarded card; nothing if there is none."""
+def _summon_last(side=ME, reveal=False, otherwise=0):
+    """Evoke my (or the enemy's) last played or discarded card; if there is none (card 0,
+    before the first action), card ``otherwise``, else the standard draw."""
     def fn(ctx):
-        ctx.summon((ctx.my_last if side == ME else ctx.opp_last)[0], reveal)
+        ctx.summon((ctx.my_last if side == ME else ctx.opp_last)[0] or otherwise, reveal)
     who = "your" if side == ME else "the enemy's"
+    if otherwise:
+        return Do(fn, f"Summons {who} last card ({CARDS[otherwise].name} if there is none)")
     return Do(fn, f"Summons {who} last card")
 
 
@@ -21,7 +24,7 @@ card(104, wall(15), If(~last_card(card_id=104), wall(5)),
 card(105, _summon_last(reveal=True))
 card(106, attack(5))
 card(107, bricks(2), recruits(2))
-card(108, Modes([tower(20), _summon_last(reveal=True)],
+card(108, Modes([tower(20), _summon_last(reveal=True, otherwise=425)],
                 [tower(20), summon_ids(425, reveal=True)]))
 card(109, attack(8), enemy_stock(-3))
 card(110, attack(35), enemy_recruits(-10))
@@ -114,7 +117,7 @@ def _150(ctx):
     commons = [i for i in range(8) if i != ctx.slot and CARDS[B.hand[i]].rank == 0]
     ctx.rng.shuffle(commons)
     for i in [ctx.slot] + commons[:2]:
-        ctx.place(B, i, 97)
+        ctx.place_named(B, i, 97)
 
 
 _RARE_UNDEAD = ids_of(cards_filter(keyword="Undead", rarity="Rare"))

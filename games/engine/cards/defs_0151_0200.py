@@ -44,15 +44,12 @@ card(169, SetAttr("tower", Max(me.tower - 20, 1)), wall(70),
      text="Tower -20, but not below 1. Wall +70")
 
 
-@custom(170, "Whoever has the most Holy cards in hand gets stock +8, the other player stock +2 "
-             "(on a tie both get +8).", uncertain=False)
+@custom(170, "Whoever has the most Holy cards in hand gets stock +8, his opponent stock +2 "
+             "(on a tie both get both).", uncertain=False)
 def _170(ctx):
-    na, nb = ctx.kw_count(ctx.A, "Holy"), ctx.kw_count(ctx.B, "Holy")
-    for P, n, m in ((ctx.A, na, nb), (ctx.B, nb, na)):
-        g = 8 if n >= m else 2
-        P.a[5] += g
-        P.a[6] += g
-        P.a[7] += g
+    from .defs_0451_0500 import _add_stock, _each_player
+    _each_player(ctx, lambda P: ctx.kw_count(P, "Holy"), max,
+                 lambda P: _add_stock(P, 8), lambda P: _add_stock(P, 2))
 
 
 @custom(171, "Every loss of your tower, wall, facilities and resources during the enemy's last "
@@ -150,7 +147,7 @@ def _195(ctx):
         if i == ctx.slot:
             ctx.summon(cid)
         else:
-            ctx.place(A, i, cid)
+            ctx.place_named(A, i, cid)
     if not moved:
         a = A.a
         a[5] += 6

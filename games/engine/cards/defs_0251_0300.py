@@ -25,8 +25,8 @@ def _black_market(ctx):
     mine, his = A.hand[sel], B.hand[sel]
     if sel == ctx.slot or CARDS[mine].rank == 2 or CARDS[his].rank == 2:
         return
-    ctx.place(A, sel, his, reveal=True)
-    ctx.place(B, sel, mine, reveal=True)
+    ctx.place_named(A, sel, his)
+    ctx.place_named(B, sel, mine)
 
 
 card(252, Prod(0),
@@ -116,17 +116,17 @@ def _avatar(ctx):
     if sel == ctx.slot:
         ctx.A.a[6] += 16
     elif taken:
-        ctx.place(ctx.A, sel, taken, reveal=True)
+        ctx.place_named(ctx.A, sel, taken)
 
 
 card(280, Do(_avatar, "Choose a slot: the enemy card there moves into the same place in your "
                       "hand (shown to the enemy) and he refills from his deck. Choosing this "
                       "card's own slot discards the enemy card instead and gives gems +16",
              uncertain=True))
-card(281, attack(Fn(lambda ctx: php_round(13 - 5 * ctx.A.a[0] / ctx.lim.max_tower),
-                    "13 - 5 x your tower / the maximum tower (rounded)")),
-     text="Attack 13 - 5 x (your tower / the maximum tower), rounded: from 13 with no tower "
-          "down to 8 at the maximum")
+# the fractional term is rounded on its own, then subtracted (docs/rules-corrections.md)
+card(281, attack(13 - 5 * me.tower / max_tower),
+     text="Attack 13 - 5 x (your tower / the maximum tower), the second term rounded: from 13 "
+          "with no tower down to 8 at the maximum")
 
 
 def _luxury_tax(ctx):
@@ -160,7 +160,7 @@ def _cursed_amulet(ctx):
     sel = ctx.mode - 1
     B = ctx.B
     n = (1, 4, 10)[max(CARDS[B.hand[sel]].rank, 0)]
-    ctx.place(B, sel, 288, reveal=True)
+    ctx.place_named(B, sel, 288)
     from ..attributes import random_gain
     random_gain(ctx.rng, B.a, n)
 
@@ -195,7 +195,7 @@ card(295, bricks(40),
                       "have no support keywords"))
 card(296, wall(14))
 card(298, attack(25), magic(-1),
-     Do(lambda ctx: ctx.place(ctx.A, ctx.mode - 1, 28, reveal=True),
+     Do(lambda ctx: ctx.place_named(ctx.A, ctx.mode - 1, 28),
         "Choose a slot: the card there becomes %s (shown to the enemy)" % CARDS[28].name))
 card(299, attack(me.facilities), stock(-2),
      text="Attack for your quarry + magic + dungeons. Stock -2")

@@ -16,7 +16,7 @@ card(337, If(last_card(keyword="Barbarian"), enemy_wall(-17)), attack(20))
 card(338, attack(26), If(last_card(keyword="Mage"), Prod(4, "gems")))
 card(344, wall(20), If(last_card(keyword="Barbarian"), attack(5 + Min(LastCost("recruits"), 15))))
 card(348, enemy_stock(-5), If(opp_played("Swift"), enemy_stock(-7)))
-card(349, If(last_card(keyword="Unliving"),
+card(349, If(last_card(keyword="Unliving", action=None),
              [tower(Min(LastCost("bricks"), 40) / 3), wall(Min(LastCost("bricks"), 40) / 2)]))
 card(350, If(last_card(keyword="Undead"), [tower(LastCost() / 3), wall(LastCost() / 2)]))
 
@@ -57,19 +57,19 @@ card(328, summon_filter(keyword="Barbarian"),
         stock(3)))
 
 
-@custom(335, "Attack 21. If your last card was a Burning card, up to two of your non-rare, "
-             "non-Burning cards become copies of it.")
+@custom(335, "Attack 21. If your last card (played or discarded) was a Burning card, up to "
+             "two of your non-rare, non-Burning cards become copies of it.")
 def _335(ctx):
     from ..attributes import attack as _attack
     _attack(ctx.B.a, 21)
-    cid, _m, act = ctx.my_last
-    if act == "play" and "Burning" in CARDS[cid].kw:
+    cid = ctx.my_last[0]  # "last card": played or discarded
+    if "Burning" in CARDS[cid].kw:
         hand = ctx.A.hand
         slots = [i for i in range(8) if i != ctx.slot and hand[i]
                  and CARDS[hand[i]].rank < 2 and "Burning" not in CARDS[hand[i]].kw]
         ctx.rng.shuffle(slots)
         for i in slots[:2]:
-            ctx.place(ctx.A, i, cid)
+            ctx.place_named(ctx.A, i, cid)
 
 
 @custom(336, "Summons a random Burning card; if your last card was a Burning card, "
@@ -106,12 +106,12 @@ def upgrade_keyword_cards(keyword):
 
 def replace_random_own(ctx, eligible, n, cid):
     """Up to ``n`` random own cards (played slot excluded) that ``eligible(CardDef)`` accepts
-    become card ``cid`` (new, not revealed)."""
+    become card ``cid`` (new; revealed in hidden mode, like every named card)."""
     A = ctx.A
     slots = [i for i in range(8) if i != ctx.slot and eligible(CARDS[A.hand[i]])]
     ctx.rng.shuffle(slots)
     for i in slots[:n]:
-        ctx.place(A, i, cid)
+        ctx.place_named(A, i, cid)
 
 
 _UNLIVING = me.count("Unliving")
@@ -155,12 +155,8 @@ _COMMON_BEASTS = ids_of(cards_filter(keyword="Beast", rarity="Common"))
 def _beastmaster(ctx):
     B = ctx.B
     cands = [i for i in range(8) if B.hand[i] and "Beast" not in CARDS[B.hand[i]].kw]
-    if not cands:
-        return
-    top = max(CARDS[B.hand[i]].rank for i in cands)
-    cands = [i for i in cands if CARDS[B.hand[i]].rank == top]
-    i = cands[ctx.rng.below(len(cands))] if len(cands) > 1 else cands[0]
-    ctx.replace_from_list(B, i, _COMMON_BEASTS)
+    if cands:
+        ctx.replace_from_list(B, highest_rarity_slot(ctx.rng, B.hand, cands), _COMMON_BEASTS)
 
 
 card(323, Do(_beastmaster, "The enemy's highest-rarity non-Beast card (a random one on a tie) "
@@ -195,12 +191,14 @@ card(326, attack(2 * _FAITHFUL), wall(4 * _FAITHFUL),
           "one included), at most 8. Attack 2N. Wall +4N")
 card(327, tower(4), ReplaceChosen(ids_of(cards_filter(keyword="Holy")), "a random Holy card"))
 card(329, gems(6), wall(3), Prod(0), ReplaceSelf())
+# "your graveyard" is pile 0 only: the cards your effects discarded from your own hand
+# (docs/rules-corrections.md)
 card(330, attack(14), tower(16),
-     RandomGain(Fn(lambda ctx: sum(1 for pile in ctx.disc_snap for c in pile
-                                   if "Undead" in CARDS[c].kw),
-                   "the number of Undead cards you discarded during your last round")),
-     text="Attack 14. Tower +16. Gain a random resource for every Undead card discarded from "
-          "either hand by your cards during your last round")
+     RandomGain(Fn(lambda ctx: sum(1 for c in ctx.disc_snap[0] if "Undead" in CARDS[c].kw),
+                   "the number of Undead cards discarded from your hand during your last "
+                   "round")),
+     text="Attack 14. Tower +16. Gain a random resource for every Undead card your cards "
+          "discarded from your own hand during your last round")
 
 
 def _benediction(ctx):

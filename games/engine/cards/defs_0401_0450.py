@@ -44,9 +44,9 @@ def _discard_enemy_where(ctx, pred, highest=False):
     if not cands:
         return None
     if highest:
-        top = max(CARDS[B.hand[i]].rank for i in cands)
-        cands = [i for i in cands if CARDS[B.hand[i]].rank == top]
-    i = cands[ctx.rng.below(len(cands))] if len(cands) > 1 else cands[0]
+        i = highest_rarity_slot(ctx.rng, B.hand, cands)
+    else:
+        i = cands[ctx.rng.below(len(cands))] if len(cands) > 1 else cands[0]
     ctx.replace_from_deck(B, i, "different")
     return i
 
@@ -140,12 +140,8 @@ card(406, attack(35), Prod(2, "recruits"))
 def _goblin_intruder(ctx):
     B = ctx.B
     cands = [i for i in range(8) if 0 <= CARDS[B.hand[i]].rank < 2]
-    if not cands:
-        return
-    top = max(CARDS[B.hand[i]].rank for i in cands)
-    cands = [i for i in cands if CARDS[B.hand[i]].rank == top]
-    i = cands[ctx.rng.below(len(cands))] if len(cands) > 1 else cands[0]
-    ctx.place(B, i, 415)
+    if cands:
+        ctx.place_named(B, highest_rarity_slot(ctx.rng, B.hand, cands), 415)
 
 
 card(415, Do(_goblin_intruder, "The enemy's highest-rarity non-rare card (a random one on a "
@@ -218,15 +214,15 @@ card(431, Do(lambda ctx: _each_player(ctx, _kw_sum("Holy"), max,
              "Whoever holds the most Holy cards (both on a tie) gets tower +9 and wall +17"))
 
 
+def _facilities_up(P):
+    a = P.a
+    a[2] += 1
+    a[3] += 1
+    a[4] += 1
+
+
 def _fair_trade(ctx):
-    sa, sb = ctx.A.stock, ctx.B.stock
-    low = min(sa, sb)
-    for P, Q, s in ((ctx.A, ctx.B, sa), (ctx.B, ctx.A, sb)):
-        if s == low:
-            _add_stock(P, 15)
-            Q.a[2] += 1
-            Q.a[3] += 1
-            Q.a[4] += 1
+    _each_player(ctx, lambda P: P.stock, min, lambda P: _add_stock(P, 15), _facilities_up)
 
 
 card(432, Do(_fair_trade, "Whoever has fewer resources in total gets stock +15 and his "

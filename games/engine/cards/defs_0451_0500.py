@@ -17,13 +17,18 @@ def _other_slots(ctx, P, pred):
             and pred(CARDS[hand[i]])]
 
 
-def _each_player(ctx, metric, best, fn):
-    """Run fn(P) for the player(s) whose metric(P) is the best (min or max); both on a tie."""
+def _each_player(ctx, metric, best, fn, opponent_fn=None):
+    """"Player(s) with the most/least X gain ...; his opponent gains ...": run fn(P) for the
+    player(s) whose metric(P) is the best (min or max), both on a tie, and opponent_fn(Q)
+    for the opponent Q of each of them. On a tie each player is both, so each gets both
+    gains (docs/rules-corrections.md, "Ties of "his opponent gains" cards")."""
     va, vb = metric(ctx.A), metric(ctx.B)
     t = best(va, vb)
-    for P, v in ((ctx.A, va), (ctx.B, vb)):
+    for P, Q, v in ((ctx.A, ctx.B, va), (ctx.B, ctx.A, vb)):
         if v == t:
             fn(P)
+            if opponent_fn is not None:
+                opponent_fn(Q)
 
 
 def _add_stock(P, n):
@@ -144,7 +149,7 @@ card(466, Do(lambda ctx: _each_player(ctx, lambda P: P.a[1], min, lambda P: _add
 
 
 def _467(ctx):
-    ctx.place(ctx.B, ctx.mode - 1, 247, reveal=True)
+    ctx.place_named(ctx.B, ctx.mode - 1, 247)
 
 
 card(467, attack(18), Prod(3, "gems"),
@@ -256,23 +261,20 @@ card(484, enemy_wall(-6), attack(5))
 card(485, attack(29))
 
 
-def _486(ctx):
-    a, b = ctx.A.a, ctx.B.a
-    low = min(a[6], b[6])
-    for x in (a, b):
-        if x[6] == low:
-            x[6] += 6
-        else:
-            x[6] += 2
+def _add_gems(n):
+    def fn(P):
+        P.a[6] += n
+    return fn
 
 
-card(486, Do(_486, "Whoever has fewer gems gets gems +6, the other player gems +2 (on a tie "
-                   "both get +6)"))
+card(486, Do(lambda ctx: _each_player(ctx, lambda P: P.a[6], min, _add_gems(6), _add_gems(2)),
+             "Whoever has fewer gems gets gems +6, his opponent gems +2 (on a tie both get "
+             "both)"))
 
 
 def _487(ctx):
     for P in (ctx.A, ctx.B):
-        cards = [CARDS[P.hand[i]] for i in range(8) if not (P is ctx.A and i == ctx.slot)]
+        cards = counted_cards(ctx, P)
         zero = sum(1 for c in cards if c.cost_class == "zero")
         _add_stock(P, zero - (len(cards) - zero))
 
@@ -355,7 +357,7 @@ card(496, wall(3), If(Pred(lambda ctx: ctx.my_ch[5] < 0 or ctx.my_ch[6] < 0 or c
 def _497(ctx):
     for i in (ctx.slot, ctx.slot - 1, ctx.slot + 1):
         if 0 <= i < 8:
-            ctx.place(ctx.B, i, 247, reveal=True)
+            ctx.place_named(ctx.B, i, 247)
 
 
 card(497, Do(_497, "The enemy card opposite and its neighbours become Wind cards (shown to "

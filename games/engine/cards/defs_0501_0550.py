@@ -178,7 +178,7 @@ card(548, attack(8), recruits(6))
 def _549(ctx):
     slots = _other_slots(ctx, ctx.A, lambda c: c.rank == 0)
     for i in slots:
-        ctx.place(ctx.A, i, 13, reveal=True)
+        ctx.place_named(ctx.A, i, 13)
     ctx.A.a[7] += 2 * len(slots)
 
 

@@ -1,7 +1,7 @@
 """Card definitions for ids 551-600 (see cards/README.md for the vocabulary)."""
 from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
-from .defs_0451_0500 import (_Hand, _add_stock, _other_slots, _pick, _replace_hand_fixed,
+from .defs_0451_0500 import (_Hand, _add_stock, _other_slots, _replace_hand_fixed,
                              card_names, distinct_keywords)
 
 card(551, attack(12), Sub("recruits", 2 * me.count("Aqua"), ENEMY),
@@ -52,9 +52,7 @@ def _560(ctx):
     B = ctx.B
     slots = _other_slots(ctx, B, lambda c: "Aqua" in c.kw)
     if slots:
-        top = max(CARDS[B.hand[i]].rank for i in slots)
-        i = _pick(ctx, [i for i in slots if CARDS[B.hand[i]].rank == top])
-        ctx.replace_from_deck(B, i, "different")
+        ctx.replace_from_deck(B, highest_rarity_slot(ctx.rng, B.hand, slots), "different")
 
 
 card(560, wall(15), Do(_560, "The enemy discards a random Aqua card of the highest rarity he "
@@ -109,7 +107,7 @@ card(566, stock(2 * Fn(lambda ctx: ctx.A.hand.count(566),
 
 def _567(ctx):
     sel = ctx.mode - 1
-    ctx.place(ctx.A, sel, 504, reveal=True)
+    ctx.place_named(ctx.A, sel, 504)
     if sel == ctx.slot:
         ctx.keep()
 
@@ -213,7 +211,7 @@ card(587, tower(me.rarity_count("Common")),
 def _588(ctx):
     for i in (ctx.slot - 1, ctx.slot + 1):
         if 0 <= i < 8:
-            ctx.place(ctx.A, i, 566, reveal=True)
+            ctx.place_named(ctx.A, i, 566)
 
 
 card(588, Do(_588, "Both neighbouring cards become Wheat farms (the enemy sees them)"))
@@ -233,11 +231,11 @@ card(591, attack(30 + 4 * me.count("Unliving")), quarry(me.count("Unliving") / 2
 card(592, If(last_card(rarity="Rare"), summon_filter(rarity="Rare")))
 card(593, gems(8), If(me.count("Far sight") > 0, enemy_tower(-18), attack(20)))
 card(594, attack(8), RandomLoss(14),
-     Do(lambda ctx: ctx.place(ctx.B, ctx.slot, 23, reveal=True),
+     Do(lambda ctx: ctx.place_named(ctx.B, ctx.slot, 23),
         "The enemy card opposite becomes a Caravan (shown to you)"))
 card(595, RandomLoss(5),
      If(matching(lambda c: c.id and c.rank < 2, "the enemy card opposite is not rare"),
-        Do(lambda ctx: ctx.place(ctx.B, ctx.slot, 297, reveal=True),
+        Do(lambda ctx: ctx.place_named(ctx.B, ctx.slot, 297),
            "it becomes a Palisade (shown to you)")))
 
 _ACADEMY_HAND = (109, 329, 82, 564, 589, 457, 467, 53)

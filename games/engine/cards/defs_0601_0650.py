@@ -9,20 +9,18 @@ def _pick(ctx, cands):
     return cands[ctx.rng.below(len(cands))] if len(cands) > 1 else cands[0]
 
 
-def replace_chosen_slot(ctx, what, reveal=None):
+def replace_chosen_slot(ctx, what):
     """Mode = slot: the own card there becomes ``what`` (a card id, or a tuple of ids drawn
     uniformly with anti-flood). Choosing the played slot puts the new card there and keeps
-    it (no draw). A fixed card is revealed (hidden mode), a random one is not, unless
-    ``reveal`` says otherwise. Returns the placed id."""
-    if reveal is None:
-        reveal = isinstance(what, int)
+    it (no draw). A named card is revealed (hidden mode), a random one is not. Returns the
+    placed id."""
     sel = ctx.mode - 1
     A = ctx.A
     if isinstance(what, int):
-        ctx.place(A, sel, what, reveal=reveal)
+        ctx.place_named(A, sel, what)
         cid = what
     else:
-        cid = ctx.replace_from_list(A, sel, what, reveal=reveal)
+        cid = ctx.replace_from_list(A, sel, what)
     if sel == ctx.slot:
         ctx.keep()
     return cid
@@ -244,7 +242,7 @@ def _635(ctx):
     A = ctx.A
     for i in (ctx.slot - 1, ctx.slot + 1):
         if 0 <= i < 8:
-            ctx.place(A, i, 635, reveal=True)
+            ctx.place_named(A, i, 635)
     n = A.hand.count(635) + ctx.B.hand.count(635)
     ctx.attack(ctx.B, 5 * n)
 

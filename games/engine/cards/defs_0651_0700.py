@@ -1,7 +1,7 @@
 """Card definitions for ids 651-700 (see cards/README.md for the vocabulary)."""
 from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
-from .defs_0601_0650 import FixedHand, ReplaceChosen, _pick, replace_chosen_slot
+from .defs_0601_0650 import FixedHand, ReplaceChosen, replace_chosen_slot
 
 
 def _in_deck(P, cid):
@@ -9,16 +9,16 @@ def _in_deck(P, cid):
     return cid in d[0] or cid in d[1] or cid in d[2]
 
 
-def replace_neighbours(ctx, what, reveal=False):
-    """Both neighbouring own slots of the played card become ``what`` (a card id, or a tuple
-    of ids drawn uniformly with anti-flood)."""
+def replace_neighbours(ctx, what):
+    """Both neighbouring own slots of the played card become ``what`` (a card id, revealed in
+    hidden mode, or a tuple of ids drawn uniformly with anti-flood, not revealed)."""
     A = ctx.A
     for i in (ctx.slot - 1, ctx.slot + 1):
         if 0 <= i < 8:
             if isinstance(what, int):
-                ctx.place(A, i, what, reveal=reveal)
+                ctx.place_named(A, i, what)
             else:
-                ctx.replace_from_list(A, i, what, reveal=reveal)
+                ctx.replace_from_list(A, i, what)
 
 
 card(651, If(enemy.wall > 30, enemy_wall(-10)), attack(7))
@@ -86,12 +86,8 @@ card(666, wall(8 - _TAVERN), recruits(_TAVERN),
           "keywords in your hand")
 
 
-def _non_attack(ctx):
-    return sum(1 for c in ctx.A.hand if "attack" not in CARDS[c].classes)
-
-
-card(667, RandomGain(Fn(_non_attack, "the number of non-attack cards in your hand")),
-     text="Gain 1 random resource for each non-attack card in your hand (this one included)")
+card(667, RandomGain(me.count_where(lambda c: "attack" not in c.classes, "non-attack cards")),
+     text="Gain 1 random resource for each other non-attack card in your hand")
 card(668, If(round_divisible(3), gems(15)))
 
 
@@ -103,9 +99,7 @@ def _669(ctx):
     cands = [i for i in range(8) if B.hand[i]]
     if not cands:  # only empty slots (e.g. the AI's view of a hidden hand): nothing to replace
         return
-    top = max(CARDS[B.hand[i]].rank for i in cands)
-    cands = [i for i in cands if CARDS[B.hand[i]].rank == top]
-    ctx.place(B, _pick(ctx, cands), 274, reveal=True)
+    ctx.place_named(B, highest_rarity_slot(ctx.rng, B.hand, cands), 274)
 
 
 card(669, Do(_669, "Unless your last card was Steelbeard: all production x0 and the enemy's "
@@ -128,8 +122,8 @@ card(675, attack(3), wall(7),
 
 
 def _676(ctx):
-    replace_neighbours(ctx, 247, reveal=True)
-    ctx.place(ctx.A, ctx.slot, 349, reveal=True)
+    replace_neighbours(ctx, 247)
+    ctx.place_named(ctx.A, ctx.slot, 349)
     ctx.keep()
 
 
@@ -261,7 +255,7 @@ def _697(ctx):
     for i in range(8):
         c = CARDS[B.hand[i]]
         if c.classes & {"tower_plus", "wall_plus"}:
-            ctx.place(B, i, 247, reveal=True)
+            ctx.place_named(B, i, 247)
 
 
 card(697, attack(15), enemy_tower(-10),

@@ -106,15 +106,17 @@ card(718, ReplaceHand((ids_of(cards_filter(keyword="Runic", rarity="Common")), 3
                       what="3 common, 3 uncommon and 2 rare Runic cards"))
 card(719, wall(30), If(me.wall >= max_wall, SetAttr("tower", max_tower), bricks(15)))
 card(720, tower(40), wall(40), facilities(1))
-card(721, attack(30), If(last_card(rarity="Rare"), enemy_stock(-10)),
-     If(last_card(keyword="Demonic"), attack(20)))
+# the original tests Temptress's last card whether it was played or discarded, though the
+# card says "played" (docs/rules-corrections.md)
+card(721, attack(30), If(last_card(rarity="Rare", action=None), enemy_stock(-10)),
+     If(last_card(keyword="Demonic", action=None), attack(20)))
 
 
 def _722(ctx):
     B = ctx.B
     for i in range(8):
         if CARDS[B.hand[i]].kw & {"Alliance", "Mage", "Runic", "Soldier"}:
-            ctx.place(B, i, 248)
+            ctx.place_named(B, i, 248)
 
 
 card(722, attack(50), Do(_722, "Every enemy Alliance, Mage, Runic and Soldier card becomes "
@@ -143,7 +145,7 @@ def _726(ctx):
     B = ctx.B
     for i in (ctx.slot, ctx.slot - 1, ctx.slot + 1):
         if 0 <= i < 8:
-            ctx.place(B, i, 381, reveal=True)
+            ctx.place_named(B, i, 381)
 
 
 card(726, attack(30), Prod(2, "recruits"),
@@ -218,7 +220,7 @@ card(746, Prod(0), RandomLoss(20),
 
 
 def _747(ctx):
-    ctx.place(ctx.B, ctx.slot, 247, reveal=True)
+    ctx.place_named(ctx.B, ctx.slot, 247)
 
 
 card(747, Do(_747, "The enemy card opposite becomes %s" % CARDS[247].name),

@@ -7,6 +7,7 @@ def _751(ctx):
     sel = ctx.mode - 1
     if sel != ctx.slot:
         A = ctx.A
+        # a card of the player's own deck, not named by the effect: not revealed
         ctx.place(A, sel, A.deck[1][sel])
 
 

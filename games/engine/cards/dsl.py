@@ -16,6 +16,7 @@ from ..constants import (
     FACILITIES,
     RESOURCES,
 )
+from ..hand import highest_rarity_slot, lowest_rarity_slot  # noqa: F401  (for card modules)
 from ..php import php_round
 from .filters import cards_filter, ids_of  # noqa: F401  (for card modules)
 from .registry import register
@@ -186,6 +187,30 @@ class RarityCount(Expr):
                                                       ("your", "the enemy's")[self.side])
 
 
+def counted_cards(ctx, P):
+    """The cards of P's hand that a count by cost or by effect type looks at: the played
+    card is left out. (Keyword and rarity counts include it; docs/rules-corrections.md.)"""
+    hand = P.hand
+    if P is ctx.A:
+        return [CARDS[c] for i, c in enumerate(hand) if i != ctx.slot]
+    return [CARDS[c] for c in hand]
+
+
+class PropertyCount(Expr):
+    """Number of cards of a hand whose CardDef passes ``pred`` (a cost or effect property),
+    the played card not counted."""
+
+    def __init__(self, pred, what, side=ME):
+        self.pred, self.what, self.side = pred, what, side
+
+    def ev(self, ctx):
+        return sum(1 for c in counted_cards(ctx, _P(ctx, self.side)) if self.pred(c))
+
+    def text(self):
+        return "the number of %s in %s hand (this card not counted)" % (
+            self.what, ("your", "the enemy's")[self.side])
+
+
 class Tokens(Expr):
     """Own token counter of a keyword (0 when no counter is assigned)."""
 
@@ -351,6 +376,10 @@ class _Side:
     def rarity_count(self, rarity, exclude_played=False):
         return RarityCount(rarity, self.side, exclude_played)
 
+    def count_where(self, pred, what):
+        """Cards passing a cost/effect predicate; the played card is never counted."""
+        return PropertyCount(pred, what, self.side)
+
     def tokens(self, kw):
         return Tokens(kw, self.side)
 
@@ -465,6 +494,8 @@ def last_card(keyword=None, rarity=None, min_rank=None, cost=None, costs=None, c
     keyword: has that keyword (a tuple means any of them); rarity: exact rarity;
     min_rank: rank at least (1 = non-common); cost: cost class ("zero", "gems", ...);
     costs: cost component > 0; card_id / not_id: id tests; action: "play", "discard" or None.
+    "Last card played" is ``action="play"`` (the default); a plain "last card" is the last
+    entry whether it was played or discarded, ``action=None`` (docs/rules-corrections.md).
     """
     from ..constants import RANK
     kws = (keyword,) if isinstance(keyword, str) else keyword

@@ -181,7 +181,7 @@ def test_170_miracle():
     a, b, _r, _s = run(170, me={"gems": 1}, enemy={"hand": [175, 175] + [FILL] * 6})
     assert (a["bricks"], b["bricks"]) == (15 + 2 + 3, 15 + 8)
     a, b, _r, _s = run(170, me={"gems": 1}, enemy={"hand": [175] + [FILL] * 7})
-    assert (a["bricks"], b["bricks"]) == (15 + 8 + 3, 15 + 8)  # tie: both gain 8
+    assert (a["bricks"], b["bricks"]) == (15 + 10 + 3, 15 + 10)  # tie: both gain 8 + 2
 
 
 def test_171_master_of_the_past_restores_losses_only():

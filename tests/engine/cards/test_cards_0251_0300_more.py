@@ -83,10 +83,13 @@ def test_280_avatar_on_itself_discards_the_enemy_card_and_gives_gems():
 
 
 def test_281_berserker_attack_shrinks_with_own_tower():
-    _a, b, _r, _s = run(281, me={"tower": 10})     # 13 - 0.5 -> 13 (rounded half up)
+    # the term 5 x tower / max is rounded on its own, then subtracted from 13
+    _a, b, _r, _s = run(281, me={"tower": 9})      # 13 - round(0.45) = 13
     assert b["wall"] == 12
-    _a, b, _r, _s = run(281, me={"tower": 90})     # 13 - 4.5 -> 9 (PHP rounds 8.5 up)
-    assert b["wall"] == 16
+    _a, b, _r, _s = run(281, me={"tower": 10})     # 13 - round(0.5) = 12
+    assert b["wall"] == 13
+    _a, b, _r, _s = run(281, me={"tower": 90})     # 13 - round(4.5) = 8
+    assert b["wall"] == 17
 
 
 def test_282_luxury_tax_by_relative_tower():

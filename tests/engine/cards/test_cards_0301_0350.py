@@ -160,14 +160,15 @@ def test_329_conjurer():
     assert st.p[0].hand[4] == 329
 
 
-def test_330_emissary_gains_per_undead_in_the_graveyard():
+def test_330_emissary_gains_per_undead_in_its_own_graveyard():
     A = player(hand=[330] + [FILL] * 7, bricks=16, gems=0, recruits=12)
     A.disc = [[UNDEAD_C, FILL], [UNDEAD_U]]
     B = player(hand=[FILL] * 8)
     r = play(make_state(A, B), 0, 1, 0)
     a, b = attrs(r.state.p[0]), attrs(r.state.p[1])
     assert a["tower"] == 46 and b["wall"] == 11
-    assert sum(stock_tuple(a)) == 2 + 9                    # 2 random resources + production
+    # pile 0 only (cards discarded from the own hand): 1 random resource + production
+    assert sum(stock_tuple(a)) == 1 + 9
 
 
 def test_331_benediction_by_holy_cards_in_each_hand():

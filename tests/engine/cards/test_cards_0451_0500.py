@@ -240,8 +240,8 @@ def test_485_undead_cavalry():
 def test_486_magic_sanctuary():
     a, b, _r, _s = run(486)  # enemy has fewer gems
     assert net(a, 486) == (0, 2, 0) and b["gems"] == 11
-    a, b, _r, _s = run(486, me={"gems": 5})  # tie
-    assert a["gems"] == 5 + 6 + 3 and b["gems"] == 11
+    a, b, _r, _s = run(486, me={"gems": 5})  # tie: both get 6 and 2
+    assert a["gems"] == 5 + 8 + 3 and b["gems"] == 13
 
 
 def test_487_moon_shrine():

@@ -91,9 +91,9 @@ def test_666_tavern():
 
 
 def test_667_prairie():
-    hand = [667, 7, 7] + [FILL] * 5  # two attack cards
+    hand = [667, 7, 7] + [FILL] * 5  # two attack cards, 5 others (Prairie not counted)
     a, _b, _r, _s = run(667, hand=hand)
-    assert sum(stock_tuple(a)) == 30 - 1 + 6 + 9
+    assert sum(stock_tuple(a)) == 30 - 1 + 5 + 9
 
 
 def test_669_steelbeard_plants_hidden_treasure():
