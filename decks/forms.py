@@ -29,7 +29,10 @@ class DeckTokensForm(forms.Form):
 
 
 class DeckImportForm(forms.Form):
-    file = forms.FileField(label="Deck file", help_text="A file exported from this site (.json).")
+    file = forms.FileField(
+        label="Deck file", help_text="A file exported from this site (.json) or a deck file "
+                                     "of the original game (.csv).",
+        widget=forms.FileInput(attrs={"accept": ".json,.csv,application/json,text/csv"}))
     name = forms.CharField(label="Name for the deck (optional)", max_length=DECK_NAME_MAX,
                            required=False, strip=True,
                            help_text="Leave empty to use the name stored in the file.")

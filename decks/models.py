@@ -31,6 +31,8 @@ class Deck(models.Model):
     wins = models.PositiveIntegerField(default=0)
     losses = models.PositiveIntegerField(default=0)
     draws = models.PositiveIntegerField(default=0)
+    # Shown to the other players on the Shared decks page, who may copy it into their own.
+    is_shared = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     modified_at = models.DateTimeField(auto_now=True)
 
@@ -40,6 +42,11 @@ class Deck(models.Model):
             # Case-insensitive, like the services' check, so two concurrent renames
             # to "Fire" and "fire" cannot both pass it.
             models.UniqueConstraint("player", Lower("name"), name="deck_name_unique_per_player_ci"),
+        ]
+        indexes = [
+            # The Shared decks page: only shared decks, newest change first by default.
+            models.Index(fields=["-modified_at"], name="deck_shared_recent",
+                         condition=models.Q(is_shared=True)),
         ]
 
     def __str__(self):

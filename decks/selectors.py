@@ -1,6 +1,9 @@
 """Read-only queries for the deck and card pages; a fixed number of SQL queries each."""
 from dataclasses import dataclass
 
+from django.core.paginator import Paginator
+from django.db.models import F, OrderBy, Q
+from django.db.models.functions import Lower
 from django.http import Http404
 
 from games import engine
@@ -74,3 +77,71 @@ def pool_for(deck, filters, *, player_level) -> tuple[list, set, int]:
         if engine.card(cid).level > player_level
     )
     return list(ids), in_deck, locked
+
+
+# ------------------------------------------------------------------------- shared decks
+SHARED_PER_PAGE = 20
+# Sort keys of the Shared decks page -> the ordering of each (ascending).
+SHARED_SORTS = {
+    "name": (Lower("name"),),
+    "author": (Lower("player__user__username"),),
+    "modified": ("modified_at",),
+    "wins": ("wins",),
+    "losses": ("losses",),
+    "draws": ("draws",),
+}
+SHARED_SORT_DEFAULT = "modified"
+# Columns whose first click sorts the largest (or newest) first.
+SHARED_SORTS_DESCENDING_FIRST = frozenset({"modified", "wins", "losses", "draws"})
+
+
+@dataclass(frozen=True)
+class SharedListFilters:
+    author: str = ""
+    sort: str = SHARED_SORT_DEFAULT
+    descending: bool = True
+
+
+def shared_filters(params) -> SharedListFilters:
+    """The page's choices from a query string; anything unknown falls back to the default."""
+    sort = params.get("sort", "")
+    if sort not in SHARED_SORTS:
+        sort = SHARED_SORT_DEFAULT
+    direction = params.get("dir", "")
+    descending = direction == "desc" if direction in ("asc", "desc") else (
+        sort in SHARED_SORTS_DESCENDING_FIRST)
+    author = " ".join(params.get("author", "").split())[:150]
+    return SharedListFilters(author=author, sort=sort, descending=descending)
+
+
+def shared_decks_page(viewer, filters: SharedListFilters, page):
+    """One page of the other players' shared decks (two queries: the count and the rows)."""
+    decks = (Deck.objects.filter(is_shared=True).exclude(player=viewer)
+             .select_related("player__user").defer("note"))
+    if filters.author:
+        decks = decks.filter(player__user__username__iexact=filters.author)
+    ordering = [OrderBy(F(key) if isinstance(key, str) else key,
+                        descending=filters.descending) for key in SHARED_SORTS[filters.sort]]
+    decks = decks.order_by(*ordering, "-pk" if filters.descending else "pk")
+    return Paginator(decks, SHARED_PER_PAGE).get_page(page)
+
+
+def shared_authors(viewer) -> list[str]:
+    """Names of the other players who share at least one deck, for the author filter (one query)."""
+    return list(Deck.objects.filter(is_shared=True).exclude(player=viewer)
+                .order_by(Lower("player__user__username"))
+                .values_list("player__user__username", flat=True).distinct())
+
+
+def decks_visible_to(viewer):
+    """The decks a player may look at and copy: anybody's shared deck and their own."""
+    return Deck.objects.filter(Q(is_shared=True) | Q(player=viewer))
+
+
+def shared_deck(viewer, deck_id) -> Deck:
+    """A shared deck (or one of the viewer's own) with its author, or 404: a private deck
+    of someone else looks like a missing one."""
+    try:
+        return decks_visible_to(viewer).select_related("player__user").get(pk=deck_id)
+    except (Deck.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such shared deck") from None

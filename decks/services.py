@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from games import engine
 from players.models import Player
 
-from . import catalogue
+from . import catalogue, selectors, transfer, transfer_csv
 from .models import DECK_SECTION_SIZE, Deck
 
 BASE_DECK_SLOTS = 5
@@ -259,19 +259,116 @@ def decks_give_starters(player: Player) -> None:
 
 
 # --------------------------------------------------------------------- import
+def _deck_file_reader(filename: str, raw: bytes):
+    """The parser for an uploaded deck file: by its extension (.csv is the original game's
+    format, .json ours), else by its first character (our JSON files start with "{")."""
+    filename = str(filename or "")
+    extension = filename.rsplit(".", 1)[1].lower() if "." in filename else ""
+    if extension == "csv":
+        return transfer_csv.parse_csv_deck_file
+    if extension == "json":
+        return transfer.parse_deck_file
+    head = raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    return transfer.parse_deck_file if head in (b"{", b"[") else transfer_csv.parse_csv_deck_file
+
+
 @transaction.atomic
-def deck_import(*, player: Player, raw: bytes, name: str = "") -> Deck:
-    """Create a new deck from a deck file (decks.transfer format). All or nothing.
+def deck_import(*, player: Player, raw: bytes, name: str = "", filename: str = "") -> Deck:
+    """Create a new deck from a deck file (JSON of decks.transfer or the original's CSV of
+    decks.transfer_csv, told apart by ``filename``). All or nothing.
 
     ``name`` (optional) replaces the name stored in the file.
     """
-    from .transfer import DeckFileError, parse_deck_file
-
     try:
-        parsed = parse_deck_file(raw, player_level=player.level)
-    except DeckFileError as error:
+        parsed = _deck_file_reader(filename, raw)(raw, player_level=player.level)
+    except transfer.DeckFileError as error:
         raise DeckError("This file cannot be imported:", error.problems) from None
     final_name = _clean_name(name or parsed.name)
     return _create(_lock_player(player), name=final_name, common=parsed.common,
                    uncommon=parsed.uncommon, rare=parsed.rare, tokens=parsed.tokens,
                    note=parsed.note)
+
+
+# --------------------------------------------------------------------- sharing
+SHARE_EMPTY = "An empty deck has nothing to share: put some cards into it first."
+IMPORT_TARGET_MISSING = "Choose one of your own decks (or a new deck) to import into."
+IMPORT_ONTO_ITSELF = ("A deck cannot be imported onto itself: choose another of your decks "
+                      "or a new deck.")
+IMPORT_CARDS_REFUSED = "This deck holds cards you cannot put into a deck yet, so nothing was imported:"
+# The import form's choice for "a new deck in a free slot" (else a deck id).
+NEW_DECK = "new"
+
+
+@transaction.atomic
+def deck_set_shared(*, player: Player, deck_id: int, shared: bool) -> Deck:
+    """Show the deck on the Shared decks page (or take it off). Its "last change" stays:
+    sharing does not change the deck."""
+    deck = _lock(player, deck_id)
+    shared = bool(shared)
+    if shared and not any(deck.card_ids()):
+        raise DeckError(SHARE_EMPTY)
+    Deck.objects.filter(pk=deck.pk).update(is_shared=shared)
+    deck.is_shared = shared
+    return deck
+
+
+@transaction.atomic
+def deck_reset_statistics(*, player: Player, deck_id: int) -> Deck:
+    """Set the deck's won, lost and drawn games back to 0 (its cards and "last change" stay)."""
+    deck = _lock(player, deck_id)
+    Deck.objects.filter(pk=deck.pk).update(wins=0, losses=0, draws=0)
+    deck.wins = deck.losses = deck.draws = 0
+    return deck
+
+
+def shared_source(player: Player, deck_id) -> Deck:
+    """A deck the player may copy: anybody's shared deck, or one of their own
+    (Deck.DoesNotExist otherwise, so a private deck looks like a missing one)."""
+    return selectors.decks_visible_to(player).get(pk=deck_id)
+
+
+def deck_import_problems(player: Player, source: Deck) -> list[str]:
+    """Why the player may not copy the deck's cards (an empty list if they may)."""
+    problems = []
+    for section in catalogue.SECTIONS:
+        problems += transfer.section_problems(
+            section, getattr(source, section), player_level=player.level,
+            where=lambda position, section=section: f"{section.capitalize()} slot {position}")
+    return problems
+
+
+@transaction.atomic
+def deck_import_shared(*, player: Player, source_id: int, target) -> Deck:
+    """Copy a shared deck's cards and token counters into one of the player's deck slots.
+
+    ``target`` is the id of one of the player's decks (its name, note and statistics stay;
+    its cards and counters are replaced) or NEW_DECK: a new deck named like the shared one,
+    in a free slot. Every card must pass the deck-building rules at the player's level.
+    """
+    source = shared_source(player, source_id)
+    new_deck = str(target) == NEW_DECK
+    if not new_deck:
+        try:
+            target_id = int(target)
+        except (TypeError, ValueError):
+            raise DeckError(IMPORT_TARGET_MISSING) from None
+        if target_id == source.pk:
+            raise DeckError(IMPORT_ONTO_ITSELF)
+    problems = deck_import_problems(player, source)
+    if problems:
+        raise DeckError(IMPORT_CARDS_REFUSED, problems)
+    cards = {section: list(getattr(source, section)) for section in catalogue.SECTIONS}
+    tokens = clean_tokens(source.tokens)
+    if new_deck:
+        return _create(_lock_player(player), name=_clean_name(source.name), tokens=tokens,
+                       **cards)
+    try:
+        deck = _lock(player, target_id)
+    except Deck.DoesNotExist:
+        raise DeckError(IMPORT_TARGET_MISSING) from None
+    for section, ids in cards.items():
+        setattr(deck, section, ids)
+    deck.tokens = tokens
+    _refresh_ready(deck)
+    deck.save()
+    return deck

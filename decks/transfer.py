@@ -101,6 +101,43 @@ def _is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def section_problems(section, ids, *, player_level, where,
+                     home=lambda section: f"the {section} section") -> list[str]:
+    """What keeps the card ids of one deck section (ints, 0 = empty) out of this player's deck.
+
+    Every id must name a card of the section's rarity, once, that the player may put into
+    a deck (catalogue.refusal: not Forbidden, playable here, within the level). ``where(n)``
+    names the n-th entry in a message and ``home(section)`` a section, so each file format
+    (and the shared-deck import) points at its own lines.
+    """
+    problems = []
+    rarity = catalogue.RARITY_OF_SECTION[section]
+    seen = set()
+    for position, cid in enumerate(ids, start=1):
+        if cid == 0:
+            continue
+        try:
+            if cid < 0:
+                raise engine.EngineError("unknown_card", "")
+            card = engine.card(cid)
+        except engine.EngineError:
+            problems.append(f"{where(position)}: there is no card with id {_brief(cid)}.")
+            continue
+        if card.rarity != rarity:
+            problems.append(f"{where(position)}: {card.name} is a {card.rarity.lower()} card "
+                            f"and belongs in {home(catalogue.SECTION_OF_RARITY[card.rarity])}.")
+            continue
+        if cid in seen:
+            problems.append(f"{where(position)}: {card.name} is listed twice in "
+                            f"{home(section)}.")
+            continue
+        seen.add(cid)
+        why = catalogue.refusal(card, player_level=player_level)
+        if why:
+            problems.append(f"{where(position)}: {card.name} {why}.")
+    return problems
+
+
 def parse_deck_file(raw: bytes, *, player_level: int) -> ParsedDeck:
     data = decode_json(raw)
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
@@ -147,34 +184,13 @@ def parse_deck_file(raw: bytes, *, player_level: int) -> ParsedDeck:
             problems.append(f"The {section} section has {len(ids)} entries; at most "
                             f"{DECK_SECTION_SIZE} are allowed.")
             ids = ids[:DECK_SECTION_SIZE]
-        rarity = catalogue.RARITY_OF_SECTION[section]
-        seen = set()
         for position, cid in enumerate(ids, start=1):
-            where = f"{section} #{position}"
             if not _is_int(cid):
-                problems.append(f"{where}: {_brief(cid)} is not a card id.")
-                continue
-            if cid == 0:
-                continue
-            try:
-                if cid < 0:
-                    raise engine.EngineError("unknown_card", "")
-                card = engine.card(cid)
-            except engine.EngineError:
-                problems.append(f"{where}: there is no card with id {_brief(cid)}.")
-                continue
-            if card.rarity != rarity:
-                problems.append(f"{where}: {card.name} is a {card.rarity.lower()} card and "
-                                f"belongs in the {catalogue.SECTION_OF_RARITY[card.rarity]} section.")
-                continue
-            if cid in seen:
-                problems.append(f"{where}: {card.name} is listed twice in the {section} section.")
-                continue
-            seen.add(cid)
-            why = catalogue.refusal(card, player_level=player_level)
-            if why:
-                problems.append(f"{where}: {card.name} {why}.")
+                problems.append(f"{section} #{position}: {_brief(cid)} is not a card id.")
         padded = [c if _is_int(c) else 0 for c in ids] + [0] * (DECK_SECTION_SIZE - len(ids))
+        problems += section_problems(
+            section, padded, player_level=player_level,
+            where=lambda position, section=section: f"{section} #{position}")
         sections[section] = padded
 
     tokens = data.get("tokens", ["none"] * 3)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_shared
 
 app_name = "decks"
 urlpatterns = [
@@ -8,6 +8,9 @@ urlpatterns = [
     path("decks/new/", views.deck_create, name="create"),
     path("decks/import/", views.deck_import, name="import"),
     path("decks/help/", views.deck_help, name="help"),
+    path("decks/shared/", views_shared.shared_list, name="shared"),
+    path("decks/shared/<int:deck_id>/", views_shared.shared_detail, name="shared_detail"),
+    path("decks/shared/<int:deck_id>/import/", views_shared.shared_import, name="shared_import"),
     path("decks/<int:deck_id>/", views.deck_builder, name="builder"),
     path("decks/<int:deck_id>/take/", views.deck_take, name="take"),
     path("decks/<int:deck_id>/return/", views.deck_return, name="return"),
@@ -17,6 +20,10 @@ urlpatterns = [
     path("decks/<int:deck_id>/tokens/", views.deck_tokens, name="tokens"),
     path("decks/<int:deck_id>/delete/", views.deck_delete, name="delete"),
     path("decks/<int:deck_id>/export/", views.deck_export, name="export"),
+    path("decks/<int:deck_id>/export/csv/", views.deck_export_csv, name="export_csv"),
+    path("decks/<int:deck_id>/share/", views.deck_share, name="share"),
+    path("decks/<int:deck_id>/statistics/reset/", views.deck_statistics_reset,
+         name="statistics_reset"),
     path("cards/", views.card_list, name="cards"),
     path("cards/keywords/", views.keyword_list, name="keywords"),
     path("cards/<int:card_id>/", views.card_detail, name="card_detail"),

@@ -10,13 +10,13 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import engine
 from players.shop.selectors import player_foil_ids
 from players.tutorial.sections import TUTORIAL_END_LEVEL, section_required
 
-from . import catalogue, selectors, services, transfer
+from . import catalogue, selectors, services, transfer, transfer_csv
 from .forms import DeckImportForm, DeckNameForm, DeckNoteForm, DeckTokensForm
 from .models import Deck
 
@@ -96,14 +96,12 @@ def deck_import(request):
                 messages.error(request, error)
         return redirect("decks:list")
     upload = form.cleaned_data["file"]
-    if upload.size > transfer.MAX_FILE_BYTES:
-        messages.error(request, f"The file is too big: a deck file is at most "
-                                f"{transfer.MAX_FILE_BYTES // 1024} KB.")
-        return redirect("decks:list")
+    # Never more than one byte past the largest allowed file: the reader reports the size.
     raw = upload.read(transfer.MAX_FILE_BYTES + 1)
     try:
         deck = services.deck_import(player=request.user.player, raw=raw,
-                                    name=form.cleaned_data.get("name", ""))
+                                    name=form.cleaned_data.get("name", ""),
+                                    filename=upload.name)
     except services.DeckError as error:
         return render(request, "decks/import_failed.html", {
             "message": error.message, "problems": error.problems,
@@ -120,6 +118,8 @@ def deck_help(request):
         "section": "decks",
         "base_slots": services.BASE_DECK_SLOTS,
         "max_kb": transfer.MAX_FILE_BYTES // 1024,
+        "csv_max_bytes": transfer_csv.CSV_MAX_BYTES,
+        "csv_name_max": transfer_csv.CSV_NAME_MAX,
         "token_keywords": catalogue.token_keyword_names(),
         "format_name": transfer.FORMAT_NAME,
         "format_version": transfer.FORMAT_VERSION,
@@ -352,13 +352,56 @@ def deck_delete(request, deck_id):
     return render(request, "decks/deck_delete.html", {"deck": deck, "section": "decks"})
 
 
+def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 @section_required("decks")
 @require_GET
 def deck_export(request, deck_id):
     deck = selectors.deck_of(request.user.player, deck_id)
-    response = HttpResponse(transfer.export_bytes(deck), content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{transfer.export_filename(deck)}"'
-    return response
+    return _download(transfer.export_bytes(deck), "application/json; charset=utf-8",
+                     transfer.export_filename(deck))
+
+
+@section_required("decks")
+@require_GET
+def deck_export_csv(request, deck_id):
+    """The original game's deck file (decks.transfer_csv)."""
+    deck = selectors.deck_of(request.user.player, deck_id)
+    return _download(transfer_csv.export_csv_bytes(deck), "text/csv; charset=utf-8",
+                     transfer_csv.export_csv_filename(deck))
+
+
+@section_required("decks")
+@require_POST
+def deck_share(request, deck_id):
+    """Share the deck on the Shared decks page ("shared" = "1") or stop sharing it."""
+    player = request.user.player
+    shared = request.POST.get("shared") == "1"
+    return _simple_action(
+        request, deck_id,
+        lambda: services.deck_set_shared(player=player, deck_id=deck_id, shared=shared),
+        lambda deck: (f"“{deck.name}” is shared: other players see it on the Shared decks "
+                      f"page and may copy it." if deck.is_shared
+                      else f"“{deck.name}” is no longer shared."))
+
+
+@section_required("decks")
+@require_http_methods(["GET", "POST"])
+def deck_statistics_reset(request, deck_id):
+    """A confirmation page (GET); the POST sets won, lost and drawn back to 0."""
+    deck = selectors.deck_of(request.user.player, deck_id)
+    if request.method == "POST":
+        try:
+            services.deck_reset_statistics(player=request.user.player, deck_id=deck.pk)
+        except Deck.DoesNotExist:
+            raise Http404("No such deck") from None
+        messages.success(request, f"The statistics of “{deck.name}” start again from 0.")
+        return redirect("decks:builder", deck_id=deck.pk)
+    return render(request, "decks/statistics_reset.html", {"deck": deck, "section": "decks"})
 
 
 # ------------------------------------------------------------------------- cards section

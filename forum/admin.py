@@ -28,7 +28,7 @@ class ForumThreadAdmin(admin.ModelAdmin):
     list_filter = ("section", "priority", "locked")
     list_editable = ("priority", "locked")
     search_fields = ("title", "author__user__username")
-    raw_id_fields = ("author", "last_post_author")
+    raw_id_fields = ("author", "last_post_author", "deck")
     readonly_fields = ("post_count", "last_post_at", "last_post_author", "created_at")
     date_hierarchy = "last_post_at"
     list_select_related = ("section", "author__user")

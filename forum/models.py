@@ -14,7 +14,7 @@ from players.models import Player
 THREAD_TITLE_MAX = 80
 POST_BODY_MAX = 10_000
 # First path parts of the forum's own pages (forum/urls.py): no section may use them.
-RESERVED_SECTION_SLUGS = frozenset({"search", "thread", "post", "read-all"})
+RESERVED_SECTION_SLUGS = frozenset({"search", "thread", "post", "read-all", "deck"})
 
 
 def _slug_not_reserved(value):
@@ -60,6 +60,11 @@ class ForumThread(models.Model):
     last_post_author = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True,
                                          blank=True, related_name="+")
     post_count = models.PositiveIntegerField(default=0)
+    # The deck this thread discusses (forum/deck_threads.py opens it on demand). The link
+    # lives here, not on the deck, because forum sits above decks in the app layers; a deck
+    # page reaches its thread through the reverse accessor ``deck.forum_thread``.
+    deck = models.OneToOneField("decks.Deck", on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="forum_thread")
 
     class Meta:
         ordering = ["-priority_rank", "-last_post_at", "-pk"]

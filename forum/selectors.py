@@ -117,8 +117,10 @@ def _valid_id(pk) -> bool:
 def thread_by_id(pk):
     if not _valid_id(pk):
         return None
-    # "concept": the card concept this thread discusses, if any (a reverse one-to-one).
-    return (ForumThread.objects.select_related("section", "author__user", "concept")
+    # "concept": the card concept this thread discusses, if any (a reverse one-to-one);
+    # "deck": the deck it discusses, if any (forum/deck_threads.py).
+    return (ForumThread.objects.select_related("section", "author__user", "concept",
+                                               "deck__player__user")
             .filter(pk=pk).first())
 
 

@@ -16,6 +16,7 @@ urlpatterns = [
     path("thread/<int:thread_id>/lock/", views.thread_lock, name="thread_lock"),
     path("thread/<int:thread_id>/priority/", views.thread_priority, name="thread_priority"),
     path("thread/<int:thread_id>/move/", views.thread_move, name="thread_move"),
+    path("deck/<int:deck_id>/discuss/", views.deck_discuss, name="deck_discuss"),
     path("post/<int:post_id>/", views.post_detail, name="post"),
     path("post/<int:post_id>/edit/", views.post_edit, name="post_edit"),
     path("post/<int:post_id>/delete/", views.post_delete, name="post_delete"),

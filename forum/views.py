@@ -13,7 +13,7 @@ from marcomage.bbcode import bbcode_quote
 from marcomage.flood import FLOOD_STATUS, flood_refusal
 from players.tutorial.sections import section_required
 
-from . import selectors, services
+from . import deck_threads, selectors, services
 from .forms import (
     LockForm,
     MoveForm,
@@ -326,3 +326,17 @@ def search(request):
     params.pop("page", None)
     return render(request, "forum/search.html", {
         "form": form, "page_obj": page_obj, "query": params.urlencode()})
+
+
+@require_POST
+@section_required("forum")
+def deck_discuss(request, deck_id):
+    """Open the deck's discussion thread (once) and go there (forum/deck_threads.py)."""
+    try:
+        thread = deck_threads.deck_discussion_open(deck_id=deck_id, player=request.user.player)
+    except deck_threads.DeckNotVisible:
+        raise Http404("No such deck") from None
+    except ForumError as error:
+        flash.error(request, str(error))
+        return redirect("decks:shared_detail", deck_id)
+    return redirect(thread.get_absolute_url())

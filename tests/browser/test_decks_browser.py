@@ -1,5 +1,7 @@
 """A new player builds a deck from an empty one in the browser, renames, exports and
-imports it, and starts a game with it against the computer."""
+imports it, and starts a game with it against the computer; a player shares a deck that
+another finds on the Shared decks page and imports; a deck goes out and back in as the
+original game's CSV file."""
 import json
 import re
 
@@ -7,6 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from decks.models import Deck
+from tests.conftest import PASSWORD as FACTORY_PASSWORD  # what PlayerFactory's users get
+from tests.decks.conftest import full_sections
+from tests.factories import PlayerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -86,7 +91,7 @@ def test_build_a_deck_from_empty_then_play_it(page, live_server, screenshot, tmp
     page.click("text=Rename")
     page.wait_for_selector("h1:has-text('Level one rush')")
     with page.expect_download() as download_info:
-        page.click("text=Export to a file")
+        page.get_by_role("link", name="JSON", exact=True).click()
     exported = tmp_path / "deck.json"
     download_info.value.save_as(exported)
     data = json.loads(exported.read_text())
@@ -114,3 +119,61 @@ def test_build_a_deck_from_empty_then_play_it(page, live_server, screenshot, tmp
     game = player.games_as_player1.get()
     assert game.deck1.name == "Level one rush" and game.is_ai
     assert page.url.rstrip("/").endswith(f"/games/{game.pk}")
+
+
+def test_share_a_deck_find_it_import_it_and_round_trip_a_csv_file(page, live_server, login,
+                                                                   screenshot, tmp_path):
+    alice = PlayerFactory(user__username="alice", level=10)
+    bob = PlayerFactory(user__username="bob", level=10)
+    rush = Deck.objects.create(player=alice, name="Alice's rush", is_ready=True,
+                               tokens=["Mage", "Undead", "none"], **full_sections())
+    slot = Deck.objects.create(player=bob, name="Bob's slot")
+    page.on("dialog", lambda dialog: dialog.accept())  # the import asks before replacing
+
+    # alice shares her deck from its builder.
+    login("alice", FACTORY_PASSWORD)
+    page.goto(f"{live_server.url}/decks/{rush.pk}/")
+    page.click("button:has-text('Share with other players')")
+    page.wait_for_selector("button:has-text('Stop sharing')")
+    assert Deck.objects.get(pk=rush.pk).is_shared
+    page.context.clear_cookies()
+
+    # bob finds it on the Shared decks page and copies it into his empty deck.
+    login("bob", FACTORY_PASSWORD)
+    page.click("nav >> text=Decks")
+    page.click("text=Shared decks of other players")
+    page.wait_for_selector("table.shared-table")
+    assert "alice" in page.locator("table.shared-table tbody tr").first.inner_text()
+    screenshot("shared-list")
+    page.click("a.deck-name:has-text(\"Alice's rush\")")
+    page.wait_for_url(re.compile(rf"/decks/shared/{rush.pk}/$"))
+    assert page.locator(".deck-cards .card[data-card-id]").count() == 45
+    screenshot("shared-detail")
+    page.select_option("#import-target", label="Bob's slot (0/45 cards, replaced)")
+    page.click("#shared-import button:has-text('Import')")
+    page.wait_for_url(re.compile(rf"/decks/{slot.pk}/$"))
+    assert "45 of 45 cards" in page.locator("#deck-summary").inner_text()
+    slot.refresh_from_db()
+    assert slot.card_ids() == rush.card_ids() and slot.tokens == rush.tokens
+    assert slot.name == "Bob's slot"
+
+    # The copy goes out as a CSV file and comes back in through the file chooser.
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="CSV", exact=True).click()
+    exported = tmp_path / download_info.value.suggested_filename
+    download_info.value.save_as(exported)
+    assert exported.suffix == ".csv"
+    lines = exported.read_text().splitlines()
+    assert lines[0] == "Bob's slot" and lines[4] == "Mage,Undead,none"
+    page.click("text=All decks")
+    with page.expect_file_chooser() as chooser:
+        page.click("input[name=file]")
+    chooser.value.set_files(str(exported))
+    page.fill("#import_name", "Back from CSV")
+    page.click("button:has-text('Import')")
+    page.wait_for_selector("h1:has-text('Back from CSV')")
+    assert "45 of 45 cards" in page.locator("#deck-summary").inner_text()
+    screenshot("csv-imported")
+    back = Deck.objects.get(player=bob, name="Back from CSV")
+    assert (back.common, back.uncommon, back.rare, back.tokens) == (
+        slot.common, slot.uncommon, slot.rare, slot.tokens)

@@ -313,7 +313,7 @@ class TestQueryCounts:
 
 
 # Queries beyond the site's per-request overhead:
-BUILDER_QUERIES = 2  # the deck; the viewer's foil cards
+BUILDER_QUERIES = 3  # the deck; its forum thread (the discussion link); the viewer's foil cards
 TAKE_QUERIES = 3  # the deck locked, the deck saved, the foil cards
 CARDS_QUERIES = 1  # the viewer's foil cards
 LIST_QUERIES = 1  # the decks
