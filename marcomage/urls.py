@@ -2,11 +2,18 @@ from django.contrib import admin
 from django.urls import include, path
 
 from .site import views
+from .site.about import views as about_views
+from .site.news import views as news_views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("help/", views.help_page, name="help"),
     path("notices/seen/", views.notices_reset, name="notices_reset"),
+    path("news/", news_views.news_archive, name="news"),
+    path("about/modified-cards/", about_views.modified_cards, name="modified_cards"),
+    path("about/faq/", about_views.faq, name="faq"),
+    path("about/credits/", about_views.credits_page, name="credits"),
+    path("about/history/", about_views.game_history, name="game_history"),
     path("accounts/", include("players.accounts.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", views.favicon),

@@ -49,8 +49,18 @@ class PlayerSettings(models.Model):
     """
 
     class Skin(models.TextChoices):
+        # Each skin but AUTO is a stylesheet static/css/skins/<value>.css; AUTO follows the
+        # device's light or dark mode with the Parchment and Night sheets.
+        AUTO = "auto", "Automatic (follows your device's light or dark mode)"
         LIGHT = "light", "Parchment (light)"
+        MEADOW = "meadow", "Meadow (light)"
+        FROST = "frost", "Frost (light)"
+        SANDSTONE = "sandstone", "Sandstone (light)"
+        INK = "ink", "Ink (light, highest contrast)"
         DARK = "dark", "Night (dark)"
+        ABYSS = "abyss", "Abyss (dark)"
+        FORGE = "forge", "Forge (dark)"
+        GROVE = "grove", "Grove (dark)"
 
     class Status(models.TextChoices):
         NONE = "none", "No status"
@@ -87,7 +97,7 @@ class PlayerSettings(models.Model):
     avatar = models.ImageField(upload_to="avatars/", blank=True)
     # Display
     timezone = models.CharField(max_length=64, default="UTC")
-    skin = models.CharField(max_length=10, choices=Skin.choices, default=Skin.LIGHT)
+    skin = models.CharField(max_length=10, choices=Skin.choices, default=Skin.AUTO)
     game_background = models.CharField(max_length=10, choices=Background.choices,
                                        default=Background.PLAIN)
     players_filter = models.CharField(max_length=10, choices=PlayersFilter.choices,
@@ -105,6 +115,8 @@ class PlayerSettings(models.Model):
     avatars_in_game = models.BooleanField(default=True)
     avatars_in_list = models.BooleanField(default=True)
     mini_card_flags = models.BooleanField(default=False)
+    # A compact, text-first card face (the original site's "old card appearance").
+    old_card_appearance = models.BooleanField(default=False)
     # Behaviour
     battle_reports = models.BooleanField(default=True)
     forum_notifications = models.BooleanField(default=True)

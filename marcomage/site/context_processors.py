@@ -1,4 +1,4 @@
-"""What the layout shows on every page: the site name, the viewer, the navigation bar.
+"""What the layout shows on every page: the site name, the viewer, the skin, the navigation.
 
 Players below level 10 are in the tutorial: sections open one per level (see
 players/tutorial/sections.py; the help page documents the same table). Templates test
@@ -10,6 +10,7 @@ from django.utils.functional import SimpleLazyObject
 from players.tutorial.sections import sections_open_for
 
 from .selectors import nav_notices
+from .skins import page_look
 
 
 def _player_of(request):
@@ -18,8 +19,11 @@ def _player_of(request):
 
 
 def site(request):
-    """The site name and the viewer's profile."""
-    return {"site_name": settings.MARCOMAGE_SYSTEM_NAME, "viewer": _player_of(request)}
+    """The site name, the viewer's profile and the look of the page (skin, layout)."""
+    player = _player_of(request)
+    # Lazy: htmx fragments render without the layout and need no settings row.
+    look = SimpleLazyObject(lambda: page_look(getattr(player, "settings", None)))
+    return {"site_name": settings.MARCOMAGE_SYSTEM_NAME, "viewer": player, "page_look": look}
 
 
 def navigation(request):

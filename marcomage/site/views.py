@@ -1,4 +1,5 @@
-"""Site-wide pages: home, help, the favicon, the navigation's "Mark seen", error pages."""
+"""Site-wide pages: home (with the latest news), help, the favicon, the navigation's
+"Mark seen", error pages."""
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
@@ -9,9 +10,11 @@ from concepts.services import concepts_visit_mark
 from forum.services import forum_mark_all_read
 from marcomage.redirects import safe_next
 
+from .news.selectors import news_latest
+
 
 def home(request):
-    return render(request, "home.html")
+    return render(request, "home.html", {"news": news_latest()})
 
 
 def favicon(request):

@@ -66,8 +66,9 @@ class PreferencesForm(forms.ModelForm):
             "cards_per_row", "advanced_games_list", "show_card_images", "keyword_insignias",
             "hide_card_pool", "play_card_buttons", "nationality_in_list", "reverse_chat_order",
             "integrated_chat", "avatars_in_game", "avatars_in_list", "mini_card_flags",
-            "battle_reports", "forum_notifications", "concepts_notifications",
-            "random_deck_selection", "unique_game_opponent", "auto_ai_move",
+            "old_card_appearance", "battle_reports", "forum_notifications",
+            "concepts_notifications", "random_deck_selection", "unique_game_opponent",
+            "auto_ai_move",
         ]
         labels = {
             "status": "Your status",
@@ -85,6 +86,7 @@ class PreferencesForm(forms.ModelForm):
             "avatars_in_game": "Show avatars in games",
             "avatars_in_list": "Show avatars in the players list",
             "mini_card_flags": "Small new/revealed flags on cards",
+            "old_card_appearance": "Old card appearance",
             "battle_reports": "Send me battle reports",
             "forum_notifications": "Tell me about new forum posts",
             "concepts_notifications": "Tell me about new card concepts",
@@ -94,7 +96,10 @@ class PreferencesForm(forms.ModelForm):
         }
         help_texts = {
             "status": "Other players see it in the players list and can filter by it.",
-            "skin": "The colours of the whole site.",
+            "skin": "The colours of the whole site. Automatic picks Parchment or Night to "
+                    "match your device's light or dark mode.",
+            "old_card_appearance": "Compact cards that put the name, cost and text first, "
+                                   "without the picture.",
             "game_background": "The picture behind the game board.",
             "auto_refresh": "How often the games list and game screen reload by themselves.",
             "cards_per_row": "Cards in one row of the deck builder's card pool.",

@@ -44,4 +44,40 @@
   document.addEventListener("htmx:sendError", function () {
     flash("The server could not be reached. Check your connection and try again.");
   });
+
+  // Site-wide shortcuts of the original game (the help page lists every shortcut):
+  // Alt+W refreshes: on a game screen only the board (and chat) is fetched again, the
+  // way the live updates do it; anywhere else the page reloads. Alt+Q logs out.
+  // event.code names the physical key, so other keyboard layouts work too.
+  function refreshGame() {
+    var live = document.getElementById("game-live");
+    var boardUrl = live && live.getAttribute("data-board-url");
+    if (!boardUrl || !document.getElementById("board") || !window.htmx) return false;
+    window.htmx.ajax("GET", boardUrl, { source: live, target: "#board", swap: "outerHTML" });
+    var chatUrl = live.getAttribute("data-chat-url");
+    var chat = document.getElementById("chat-lines");
+    if (chatUrl && chat) {
+      window.htmx.ajax("GET", chatUrl, { source: document.getElementById("chat") || chat.parentNode,
+                                          target: "#chat-lines", swap: "outerHTML", select: "#chat-lines" });
+    }
+    return true;
+  }
+
+  var shortcuts = {
+    KeyW: function () {
+      if (!refreshGame()) window.location.reload();
+    },
+    KeyQ: function () {
+      var logout = document.getElementById("logout-form");
+      if (logout) logout.requestSubmit();
+    }
+  };
+
+  document.addEventListener("keydown", function (event) {
+    if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat) return;
+    var action = shortcuts[event.code];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  });
 })();

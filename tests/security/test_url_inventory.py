@@ -43,6 +43,8 @@ GAME_COMMANDS = ("ai-move", "substitute", "surrender", "surrender-cancel", "surr
 # a card, an avatar, a public replay, a hosted game anybody may join).
 ROUTES = {
     "home": "public", "help": "public", "notices_reset": "own", "register": "public", "login": "public",
+    "news": "public", "modified_cards": "public", "faq": "public", "credits": "public",
+    "game_history": "public",
     "logout": "public", "favicon": "public", "password_change": "own",
     "players:list": "own", "players:detail": "open", "players:avatar": "open",
     "players:hint_dismiss": "own",
@@ -131,6 +133,11 @@ def _requests(world):
     rows = [
         ("home", reverse("home"), {}),
         ("help", reverse("help"), {}),
+        ("news", reverse("news") + "?page=2", {}),
+        ("modified_cards", reverse("modified_cards") + "?page=2", {}),
+        ("faq", reverse("faq"), {}),
+        ("credits", reverse("credits"), {}),
+        ("game_history", reverse("game_history"), {}),
         ("notices_reset", reverse("notices_reset"), {"next": "/forum/"}),
         ("register", reverse("register"), {}),
         ("login", reverse("login"), {}),

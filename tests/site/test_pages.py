@@ -51,3 +51,33 @@ def test_admin_is_not_open_to_players(alice):
     c.force_login(alice.user)
     response = c.get("/admin/")
     assert response.status_code == 302 and "/admin/login/" in response.url
+
+
+def test_help_lists_the_site_wide_shortcuts(client):
+    html = client.get(reverse("help")).content.decode()
+    shortcuts = html.split('id="shortcuts"', 1)[1].split("</table>", 1)[0]
+    for keys in ("<kbd>Alt</kbd>+<kbd>W</kbd>", "<kbd>Alt</kbd>+<kbd>Q</kbd>",
+                 "<kbd>1</kbd> … <kbd>8</kbd>", "<kbd>P</kbd>", "<kbd>D</kbd>",
+                 "<kbd>←</kbd> <kbd>→</kbd>", "<kbd>Home</kbd> <kbd>End</kbd>"):
+        assert keys in shortcuts, keys
+
+
+def test_help_lists_every_access_key_and_replay_key_of_the_templates(client):
+    """A shortcut added to a template (accesskey, data-replay-key) must reach the help."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    templates = [p for p in root.rglob("templates/**/*.html") if ".venv" not in p.parts]
+    access_keys, replay_keys = set(), set()
+    for path in templates:
+        text = path.read_text("utf-8")
+        access_keys |= set(re.findall(r'accesskey="(\w)"', text))
+        replay_keys |= set(re.findall(r'data-replay-key="(\w+)"', text))
+    assert access_keys and replay_keys
+    shortcuts = client.get(reverse("help")).content.decode().split('id="shortcuts"', 1)[1]
+    for key in access_keys:
+        assert f"<kbd>Alt</kbd>+<kbd>{key.upper()}</kbd>" in shortcuts, key
+    names = {"ArrowLeft": "←", "ArrowRight": "→"}
+    for key in replay_keys:
+        assert f"<kbd>{names.get(key, key)}</kbd>" in shortcuts, key

@@ -136,7 +136,7 @@ def test_skins_and_backgrounds_count_players_seen_this_week(alice, bob, carol):
     result = stats.game_statistics()
     skins = {row["key"]: row for row in result["skins"]}
     assert result["players_counted"] == 2
-    assert skins["dark"]["count"] == 1 and skins["light"]["count"] == 1
+    assert skins["dark"]["count"] == 1 and skins["auto"]["count"] == 1  # bob never chose
     assert skins["dark"]["percent"] == 50.0
     backgrounds = {row["key"]: row["count"] for row in result["backgrounds"]}
     assert backgrounds == {"plain": 1, "stone": 0, "forest": 1, "night": 0}

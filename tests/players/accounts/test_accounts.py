@@ -123,4 +123,4 @@ def test_login_lockout_after_repeated_failures(client, alice, settings):
 
 def test_user_created_in_admin_gets_a_profile(db):
     user = get_user_model().objects.create_user("made-by-admin", password=PASSWORD)
-    assert user.player.settings.skin == "light"
+    assert user.player.settings.skin == "auto"  # follows the device until chosen
