@@ -37,5 +37,10 @@ def sweep_turn_timeouts() -> int:
 
 
 @shared_task(ignore_result=True)
+def sweep_stalled_tasks() -> int:
+    return sweeps.sweep_stalled_tasks()
+
+
+@shared_task(ignore_result=True)
 def sweep_left_games() -> int:
     return sweeps.sweep_left_games()

@@ -150,12 +150,14 @@ if REDIS_URL:
             # the layer's blocking pop: idle consumers died with "Timeout reading from
             # Redis" and their sockets closed. A longer read timeout still notices a dead
             # Redis.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15,
+                                  "socket_connect_timeout": 1}],
                        "group_expiry": 3600},
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL}}
+                          "LOCATION": REDIS_URL,
+                          "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1}}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
@@ -166,8 +168,20 @@ else:
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
+# A task whose worker process dies goes back to the queue at once (acks_late alone would
+# leave it taken until the broker's visibility timeout).
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 100
+# Redis hands an unacknowledged task to another worker after the visibility timeout: above
+# the task time limit, so a slow task is never run twice at once. A worker that died
+# altogether is covered sooner by the games-stalled-tasks sweep below.
+# Short socket timeouts and no publish retries: a request that queues a task while Redis
+# is down must answer at once (the move is saved; the sweep queues the task later).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300, "socket_timeout": 2,
+                                   "socket_connect_timeout": 1}
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_ROUTES = {
     "games.tasks.game_ai_move_task": {"queue": "ai"},
     "games.tasks.game_rate_task": {"queue": "rating"},
@@ -188,6 +202,10 @@ CELERY_BEAT_SCHEDULE = {
                             "schedule": timedelta(minutes=1)},
     "games-left-games": {"task": "games.tasks.sweep_left_games",
                          "schedule": timedelta(hours=6)},
+    # Lost tasks: the computer's turns and ratings still waiting after a killed worker or
+    # while the broker was down are queued again.
+    "games-stalled-tasks": {"task": "games.tasks.sweep_stalled_tasks",
+                            "schedule": timedelta(seconds=15)},
 }
 
 # --- Internationalisation ----------------------------------------------------
@@ -235,7 +253,8 @@ CONTENT_SECURITY_POLICY = {
         "script-src": ["'self'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
-        "connect-src": ["'self'", "ws:", "wss:"],
+        # 'self' covers the site's own websockets (ws/wss on the same host) in CSP 3.
+        "connect-src": ["'self'"],
         "font-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],

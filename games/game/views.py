@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import services as gs
 from games.models import Game
 from games.services.errors import GameError
+from marcomage.flood import flood_refusal
 
 from . import selectors
 from .forms import ChatForm, CommandForm, MoveForm, NextGameForm, StepForm, sandbox_form
@@ -218,7 +219,9 @@ def game_chat(request, game_id):
     error = draft = None
     if request.method == "POST":
         form = ChatForm(request.POST)
-        if form.is_valid():
+        if form.is_valid() and (refusal := flood_refusal(request, "chat")):
+            error = refusal  # shown like any chat error, with the line given back
+        elif form.is_valid():
             try:
                 gs.chat_post(game_id=game.pk, player=player, body=form.cleaned_data["body"])
             except GameError as exc:

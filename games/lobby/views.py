@@ -7,6 +7,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import services as gs
 from games.services.errors import GameError
+from marcomage.flood import FLOOD_STATUS, flood_refusal
 from players.tutorial.sections import TUTORIAL_END_LEVEL
 
 from . import selectors
@@ -41,6 +42,10 @@ def challenge_new(request):
         opponent = selectors.player_named(data["opponent"])
         if opponent is None:
             form.add_error("opponent", "There is no player of that name.")
+        elif refusal := flood_refusal(request, "challenge"):
+            form.add_error(None, refusal)
+            return render(request, "games/lobby/challenge_form.html", {
+                "form": form, "has_decks": True}, status=FLOOD_STATUS)
         else:
             try:
                 gs.challenge_create(

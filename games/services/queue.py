@@ -6,15 +6,35 @@ that loop stays out of the import graph. Celery finds the task by its name among
 registered ones (games.apps registers them at start-up), so eager mode (tests, no Redis)
 still runs it in this process, after commit, as ``delay_on_commit`` would.
 """
+import logging
+
 from celery import current_app
 from django.db import transaction
+
+log = logging.getLogger(__name__)
 
 AI_MOVE_TASK = "games.tasks.game_ai_move_task"
 RATE_TASK = "games.tasks.game_rate_task"
 
 
+def task_send(task_name: str, *args) -> bool:
+    """Queue a task now; False (logged) when the broker cannot take it.
+
+    The move or ending that asked for it is already committed: a broker that is down must
+    not turn that into an error. What was not queued is queued again by the
+    ``sweep_stalled_tasks`` sweep once the broker is back.
+    """
+    try:
+        current_app.signature(task_name, args=args).delay()
+    except Exception:
+        log.warning("could not queue %s%r; the stalled-tasks sweep will retry", task_name,
+                    args, exc_info=True)
+        return False
+    return True
+
+
 def _delay_on_commit(task_name: str, *args) -> None:
-    transaction.on_commit(lambda: current_app.signature(task_name, args=args).delay())
+    transaction.on_commit(lambda: task_send(task_name, *args))
 
 
 def ai_move_queue(game) -> None:

@@ -15,9 +15,12 @@ from players import activity
 
 from .endings import FINISH_AFTER
 from .events import publish_game_changed
+from .queue import AI_MOVE_TASK, RATE_TASK, task_send
 
 # A game the human left is kept this long for the rating task before it is removed.
 AI_GAME_KEEP = timedelta(days=1)
+# A computer's turn or a rating still waiting this long is queued again (a lost task).
+TASK_STALLED_AFTER = timedelta(seconds=20)
 
 
 def sweep_player_activity(*, now=None) -> int:
@@ -72,6 +75,32 @@ def sweep_turn_timeouts(*, now=None) -> int:
                     .update(timeout_noticed_version=game.version)):
                 count += 1
                 publish_game_changed(game, what="timeout")
+    return count
+
+
+def sweep_stalled_tasks(*, now=None) -> int:
+    """Queue again the computer's turns and the ratings that should have run by now.
+
+    A worker killed while holding a task, or a broker that was down when a move was
+    saved, leaves a game waiting: the task is queued again after ``TASK_STALLED_AFTER``.
+    The tasks are idempotent (the AI's by game version, the rating by its claim), so a
+    task that was only slow and runs twice still acts once.
+    """
+    now = now or timezone.now()
+    stalled_before = now - TASK_STALLED_AFTER
+    waiting_ai = (Game.objects.filter(status=Game.Status.IN_PROGRESS, is_ai=True, current_seat=1,
+                                      surrender_requested_by__isnull=True,
+                                      player1__settings__auto_ai_move=True,
+                                      last_action_at__lte=stalled_before)
+                  .only("pk", "version"))
+    count = 0
+    for game in waiting_ai.iterator(chunk_size=500):
+        count += task_send(AI_MOVE_TASK, game.pk, game.version)
+    unrated = (Game.objects.filter(status=Game.Status.FINISHED, rated_at__isnull=True,
+                                   finished_at__lte=stalled_before)
+               .values_list("pk", flat=True))
+    for game_id in unrated.iterator(chunk_size=500):
+        count += task_send(RATE_TASK, game_id)
     return count
 
 

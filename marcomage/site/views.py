@@ -46,7 +46,16 @@ def error_404(request, exception=None):
 
 def error_500(request):
     # Rendered without context processors: the failing request may be the cause.
-    from django.http import HttpResponseServerError
+    # Django calls this while handling the exception, so sys.exc_info() names it: a
+    # database that refuses connections is an outage to wait out (503), not a bug (500).
+    import sys
+
+    from django.db import InterfaceError, OperationalError
+    from django.http import HttpResponse, HttpResponseServerError
     from django.template import loader
 
+    if isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
+        response = HttpResponse(loader.get_template("503.html").render(), status=503)
+        response["Retry-After"] = "30"
+        return response
     return HttpResponseServerError(loader.get_template("500.html").render())

@@ -119,3 +119,46 @@ def test_a_cache_that_fails_does_not_block_posting(flood, client_of, alice, bob,
     monkeypatch.setattr(cache, "get", broken)
     for n in range(6):
         assert _send_message(client_of(alice), bob, n).status_code == 302
+
+
+def _human_game(alice, bob):
+    from games import services as gs
+    from tests.games.conftest import make_deck
+
+    game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
+    return gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob, starter=1))
+
+
+def test_chat_lines_past_the_limit_are_refused_and_given_back(flood, client_of, alice, bob):
+    from games.models import ChatMessage
+
+    flood.FLOOD_LIMITS = {**flood.FLOOD_LIMITS, "chat": {"user": "4/m", "ip": "100/m"}}
+    game = _human_game(alice, bob)
+    client = client_of(alice)
+    url = reverse("games:chat", args=[game.pk])
+    for n in range(4):
+        client.post(url, {"body": f"hello {n}"}, HTTP_HX_REQUEST="true")
+    refused = client.post(url, {"body": "one line too many"}, HTTP_HX_REQUEST="true")
+    body = refused.content.decode()
+    assert "Too many chat lines" in body and "one line too many" in body
+    assert ChatMessage.objects.filter(game=game, author=alice).count() == 4
+    client_of(bob).post(url, {"body": "bob may still talk"}, HTTP_HX_REQUEST="true")
+    assert ChatMessage.objects.filter(game=game, author=bob).count() == 1
+
+
+def test_challenges_past_the_limit(flood, client_of, alice, bob, carol):
+    from games.models import Game
+    from players.models import Player
+    from tests.games.conftest import make_deck
+
+    flood.FLOOD_LIMITS = {**flood.FLOOD_LIMITS, "challenge": {"user": "1/m", "ip": "100/m"}}
+    Player.objects.filter(pk=alice.pk).update(level=10)
+    deck = make_deck(alice)
+    client = client_of(alice)
+    url = reverse("games:challenge_new")
+    data = {"deck": deck.pk, "turn_timeout": 0, "message": ""}
+    assert client.post(url, {**data, "opponent": bob.name}).status_code == 302
+    refused = client.post(url, {**data, "opponent": carol.name})
+    assert refused.status_code == 429
+    assert "Too many challenges" in refused.content.decode()
+    assert Game.objects.filter(player1=alice).count() == 1
