@@ -74,10 +74,11 @@ async def _refusals(game_id, carol_cookie, bob_cookie):
         connected, _ = await foreign.connect()
         assert not connected, origin
         await foreign.disconnect()
-    # Unknown routes are not served at all.
-    with pytest.raises(ValueError):
-        unknown = _socket("/ws/admin/", cookie=bob_cookie)
-        await unknown.connect()
+    # Unknown routes are not served at all: refused at the handshake, not a server error.
+    unknown = _socket("/ws/admin/", cookie=bob_cookie)
+    connected, code = await unknown.connect()
+    assert not connected and code == 4404
+    await unknown.disconnect()
     # The rightful player gets in.
     player = _socket(f"/ws/games/{game_id}/", cookie=bob_cookie)
     connected, _ = await player.connect()
