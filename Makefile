@@ -31,7 +31,13 @@ run: demo
 # (e.g. a PYTEST_ARGS filter matching no test): reported, not treated as a failure.
 # CONN_MAX_AGE=0: server threads of the browser tests must not keep PostgreSQL
 # connections open, or the test databases cannot be dropped at the end.
-test: venv
+# axe-core (the browser suite's accessibility check) comes from the npm registry.
+BROWSER_JS := tests/browser/js/node_modules/.installed
+$(BROWSER_JS): tests/browser/js/package.json tests/browser/js/package-lock.json
+	if command -v npm >/dev/null; then npm ci --prefix tests/browser/js --no-audit --no-fund \
+	  && touch $(BROWSER_JS); else echo "npm not found: the accessibility browser test will fail"; fi
+
+test: venv $(BROWSER_JS)
 	$(VENV)/bin/lint-imports --no-cache
 	CONN_MAX_AGE=0 $(PY) -m pytest -n 2 -q $(PYTEST_ARGS); rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; exit 0; fi; exit $$rc

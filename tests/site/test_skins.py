@@ -26,13 +26,13 @@ BODY_TEXT = [
     ("success", "bg"), ("success", "panel"),
     ("on-success", "success"), ("on-danger", "danger"), ("on-rare", "rare"),  # badges
     ("on-resource", "bricks"), ("on-resource", "gems"), ("on-resource", "recruits"),  # costs
+    # Resource amounts and rarity names are written in their colour at body size (the
+    # board's stock figures, the deck builder's counts): text, so 4.5:1 on every surface.
+    *[(colour, surface) for colour in ("bricks", "gems", "recruits", "common", "uncommon", "rare")
+      for surface in ("panel", "bg", "bg-alt")],
 ]
-# Bold figures and marks (resource amounts, rarity colours, card borders): large text and
-# user-interface parts need 3:1.
-LARGE_TEXT_AND_UI = [
-    ("bricks", "panel"), ("gems", "panel"), ("recruits", "panel"),
-    ("common", "panel"), ("uncommon", "panel"), ("rare", "panel"),
-]
+# User-interface parts only (borders, dots): 3:1.
+LARGE_TEXT_AND_UI = [("rare", "bg"), ("common", "bg")]
 
 
 def skin_variables(path: Path) -> dict[str, str]:
