@@ -13,7 +13,8 @@ def test_register_log_out_and_log_in_again(page, live_server, screenshot, login)
     page.click("form button[type=submit]")
     page.wait_for_url(f"{live_server.url}/")
     assert page.locator(".nav-name").inner_text() == "Newcomer"
-    assert "Welcome back, Newcomer" in page.content()
+    assert "Your first duel awaits, Newcomer" in page.content()
+    assert "Welcome back" not in page.content()
     screenshot("registered")
     assert get_user_model().objects.filter(username="Newcomer").exists()
 

@@ -22,8 +22,27 @@ def test_register_creates_user_profile_settings_and_logs_in(client):
     user = get_user_model().objects.get(username="Dragonslayer")
     assert Player.objects.filter(user=user, level=0, gold=0).exists()
     assert PlayerSettings.objects.filter(player__user=user).exists()
-    home = client.get(reverse("home"))
-    assert "Welcome back, Dragonslayer" in home.content.decode()
+    home = client.get(reverse("home")).content.decode()
+    # One welcome for a brand-new player (the flash), not also a "welcome back".
+    assert "Welcome to MArcomage, Dragonslayer!" in home
+    assert "Welcome back" not in home
+    assert "Your first duel awaits, Dragonslayer" in home
+
+
+def test_a_player_with_games_behind_them_is_welcomed_back(client_of, alice):
+    alice.wins = 1
+    alice.save(update_fields=["wins"])
+    home = client_of(alice).get(reverse("home")).content.decode()
+    assert f"Welcome back, {alice.name}" in home
+
+
+def test_the_progress_panel_keeps_labels_and_values_apart(client_of, alice):
+    import re
+    html = client_of(alice).get(reverse("home")).content.decode()
+    panel = html[html.index("Your progress"):]
+    text = re.sub(r"<[^>]+>", " ", panel[:panel.index("</dl>")])
+    words = " ".join(text.split())
+    assert "Level 0" in words and "Gold 0" in words and "Level0" not in words
 
 
 def test_usernames_are_unique_regardless_of_case(client, alice):
