@@ -149,7 +149,7 @@ def thread_create(*, section: ForumSection | str, author: Player, title: str, bo
 
 @transaction.atomic
 def post_create(*, thread: ForumThread, author: Player, body: str) -> ForumPost:
-    """Reply in a thread. Refused in a locked thread (staff excepted) and when it repeats
+    """Reply in a thread. Refused in a locked thread (moderators excepted) and when it repeats
     the author's previous post in the thread within a minute (a double submit)."""
     body = _clean_body(body)
     _check_not_muted(author)

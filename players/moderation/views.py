@@ -13,75 +13,77 @@ from . import roles, selectors, services
 from .forms import BanForm, MuteForm, first_error
 
 
-def _target(request, name, permission):
-    """The player named in the URL, when the viewer holds ``permission`` (else 403/404)."""
+def _moderate(request, name, *, permission, act, form_class=None):
+    """Check the viewer's permission (403) and the player (404), validate the form if there
+    is one, run ``act(player, data)`` and say what came of it on the player's page.
+
+    ``act`` returns the text of the success message, or None when there was nothing to do.
+    """
     if not roles.player_has_permission(request.user.player, permission):
         raise PermissionDenied("You may not do that.")
+    # Bans name accounts that are deactivated: the administrator must still reach them.
     player = player_by_name(name, with_banned=permission == roles.BAN_ACCOUNTS)
     if player is None:
         raise Http404("No such player")
-    return player
-
-
-def _back(player):
+    data = {}
+    if form_class is not None:
+        form = form_class(request.POST)
+        if not form.is_valid():
+            messages.error(request, first_error(form))
+            return redirect("players:detail", player.name)
+        data = form.cleaned_data
+    try:
+        done = act(player, data)
+    except services.ModerationError as error:
+        messages.error(request, str(error))
+    else:
+        if done:
+            messages.success(request, done)
+        else:
+            messages.info(request, "There was nothing to change.")
     return redirect("players:detail", player.name)
 
 
 @require_POST
 @section_required("players")
 def player_mute_view(request, name):
-    player = _target(request, name, roles.MUTE_PLAYERS)
-    form = MuteForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, first_error(form))
-        return _back(player)
-    try:
+    def act(player, data):
         mute = services.player_mute(moderator=request.user.player, player=player,
-                                    duration=form.cleaned_data["duration"],
-                                    reason=form.cleaned_data["reason"])
-    except services.ModerationError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"{player.name} is muted until "
-                                  f"{selectors.moment_text(mute.ends_at)}.")
-    return _back(player)
+                                    duration=data["duration"], reason=data["reason"])
+        return f"{player.name} is muted until {selectors.moment_text(mute.ends_at)}."
+
+    return _moderate(request, name, permission=roles.MUTE_PLAYERS, act=act,
+                     form_class=MuteForm)
 
 
 @require_POST
 @section_required("players")
 def player_unmute_view(request, name):
-    player = _target(request, name, roles.MUTE_PLAYERS)
-    if services.player_unmute(moderator=request.user.player, player=player):
-        messages.success(request, f"{player.name} may write again.")
-    else:
-        messages.info(request, f"{player.name} was not muted.")
-    return _back(player)
+    def act(player, data):
+        if services.player_unmute(moderator=request.user.player, player=player):
+            return f"{player.name} may write again."
+        return None
+
+    return _moderate(request, name, permission=roles.MUTE_PLAYERS, act=act)
 
 
 @require_POST
 @section_required("players")
 def account_ban_view(request, name):
-    player = _target(request, name, roles.BAN_ACCOUNTS)
-    form = BanForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, first_error(form))
-        return _back(player)
-    try:
-        services.account_ban(admin=request.user, user=player.user,
-                             reason=form.cleaned_data["reason"])
-    except services.ModerationError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"{player.name}'s account is banned and logged out.")
-    return _back(player)
+    def act(player, data):
+        services.account_ban(admin=request.user, user=player.user, reason=data["reason"])
+        return f"{player.name}'s account is banned and logged out."
+
+    return _moderate(request, name, permission=roles.BAN_ACCOUNTS, act=act,
+                     form_class=BanForm)
 
 
 @require_POST
 @section_required("players")
 def account_unban_view(request, name):
-    player = _target(request, name, roles.BAN_ACCOUNTS)
-    if services.account_unban(admin=request.user, user=player.user):
-        messages.success(request, f"{player.name} may log in again.")
-    else:
-        messages.info(request, f"{player.name} was not banned.")
-    return _back(player)
+    def act(player, data):
+        if services.account_unban(admin=request.user, user=player.user):
+            return f"{player.name} may log in again."
+        return None
+
+    return _moderate(request, name, permission=roles.BAN_ACCOUNTS, act=act)
