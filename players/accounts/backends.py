@@ -1,4 +1,5 @@
 """The login backend: Django's ModelBackend, loading the user's roles with the user."""
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 
 from players.moderation.roles import users_with_roles
@@ -15,6 +16,6 @@ class PlayerBackend(ModelBackend):
     def get_user(self, user_id):
         try:
             user = users_with_roles().get(pk=user_id)
-        except (users_with_roles().model.DoesNotExist, ValueError, TypeError):
+        except (get_user_model().DoesNotExist, ValueError, TypeError):
             return None
         return user if self.user_can_authenticate(user) else None
