@@ -61,6 +61,8 @@ class Concept(models.Model):
             models.Index(fields=["author", "state"], name="concept_author_state"),
             models.Index(fields=["state", "created_at"], name="concept_state_created"),
         ]
+        # Moderators hold it: set the review state and feedback, edit and delete any concept.
+        permissions = [("review_concept", "Can review, edit and delete any card concept")]
 
     def __str__(self):
         return self.name

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from marcomage.bbcode import bbcode_to_html
 from players.models import Player
+from players.moderation import roles
 
 from .cards import PARAM_MAX, concept_keywords, param_keywords
 from .models import COST_MAX, EFFECT_MAX, FEEDBACK_MAX, NAME_MAX, NOTE_MAX, Concept, ConceptVisit
@@ -28,13 +29,15 @@ class ConceptPermissionError(ConceptError):
     """The player may not do that to this concept (views answer 404)."""
 
 
-def is_staff(player) -> bool:
-    return bool(player is not None and player.user.is_staff)
+def is_reviewer(player) -> bool:
+    """Holds the concepts' review permission (moderators and administrators): "the staff" of
+    the section's texts."""
+    return roles.player_has_permission(player, roles.REVIEW_CONCEPTS)
 
 
 def concept_can_edit(player, concept) -> bool:
-    """The staff may always edit; an author only while the concept is under review."""
-    if is_staff(player):
+    """Reviewers may always edit; an author only while the concept is under review."""
+    if is_reviewer(player):
         return True
     return player is not None and concept.author_id == player.pk and not concept.is_closed
 
@@ -182,8 +185,10 @@ def concept_delete(*, concept_id: int, player: Player) -> None:
 
 @transaction.atomic
 def concept_set_state(*, concept_id: int, staff: Player, state: str, feedback: str = "") -> Concept:
-    """The staff's review: the new state and the feedback shown on the concept's page."""
-    if not is_staff(staff):
+    """The staff's review: the new state and the feedback shown on the concept's page.
+
+    ``staff``: the reviewer (a player holding the review permission)."""
+    if not is_reviewer(staff):
         raise ConceptPermissionError("Only the staff can review concepts.")
     if state not in Concept.State.values:
         raise ConceptError("Please choose one of the four states.")

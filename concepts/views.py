@@ -65,12 +65,12 @@ def _concept_or_404(pk):
 def concept_detail(request, concept_id):
     viewer = request.user.player
     concept = _concept_or_404(concept_id)
-    staff = services.is_staff(viewer)
+    staff = services.is_reviewer(viewer)
     return render(request, "concepts/detail.html", {
         "concept": concept, "face": concept_face(concept),
         "can_edit": services.concept_can_edit(viewer, concept),
         "is_author": concept.author_id == viewer.pk,
-        "is_staff": staff,
+        "is_reviewer": staff,
         "state_form": ConceptStateForm(initial={"state": concept.state,
                                                 "feedback": concept.feedback}) if staff else None,
         "section": "concepts",
@@ -182,7 +182,7 @@ def concept_delete(request, concept_id):
 @section_required("concepts")
 def concept_state(request, concept_id):
     viewer = request.user.player
-    if not services.is_staff(viewer):
+    if not services.is_reviewer(viewer):
         raise Http404("No such page")
     concept = _concept_or_404(concept_id)
     form = ConceptStateForm(request.POST)

@@ -81,6 +81,7 @@ def create_players(run: str, count: int) -> list[dict]:
     from django.utils.module_loading import import_string
 
     from decks.models import Deck
+    from players.accounts.backends import PLAYER_BACKEND
     from players.accounts.services import player_register
     store_class = import_string(settings.SESSION_ENGINE + ".SessionStore") \
         if settings.SESSION_ENGINE else DbStore
@@ -90,7 +91,7 @@ def create_players(run: str, count: int) -> list[dict]:
         user = player.user
         session = store_class()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = PLAYER_BACKEND
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.save()
         deck = Deck.objects.filter(player=player, is_ready=True).order_by("pk").first()

@@ -72,6 +72,9 @@ class ForumThread(models.Model):
             models.Index(fields=["section", "priority_rank", "last_post_at"],
                          name="forum_thread_list"),
         ]
+        # Moderators hold it (the "Moderators" group): lock, move and rank threads, edit and
+        # delete any post.
+        permissions = [("moderate_forum", "Can moderate the forum")]
 
     RANKS = {Priority.NORMAL: 0, Priority.IMPORTANT: 1, Priority.STICKY: 2}
 

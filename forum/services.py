@@ -13,6 +13,8 @@ from django.utils import timezone
 
 from marcomage.bbcode import bbcode_to_html
 from players.models import Player
+from players.moderation import roles
+from players.moderation.selectors import mute_refusal
 
 from .models import (
     POST_BODY_MAX,
@@ -45,11 +47,17 @@ class DuplicatePostError(ForumError):
 
 
 def is_moderator(player: Player | None) -> bool:
-    return player is not None and player.user.is_staff
+    """Holds the forum's moderation permission (moderators and administrators)."""
+    return roles.player_has_permission(player, roles.MODERATE_FORUM)
+
+
+def _check_not_muted(player: Player) -> None:
+    if refusal := mute_refusal(player):
+        raise ForumError(refusal)
 
 
 def can_edit_post(player: Player | None, post: ForumPost) -> bool:
-    """Authors edit their own posts while the thread is open; staff edit any post."""
+    """Authors edit their own posts while the thread is open; moderators edit any post."""
     if player is None:
         return False
     if is_moderator(player):
@@ -120,6 +128,7 @@ def thread_create(*, section: ForumSection | str, author: Player, title: str, bo
     body = _clean_body(body)
     if priority not in ForumThread.Priority.values:
         raise ForumError("Unknown thread priority.")
+    _check_not_muted(author)
     # Two copies of the same form sent at once queue here, so the second sees the first.
     Player.objects.select_for_update().filter(pk=author.pk).first()
     now = timezone.now()
@@ -140,9 +149,10 @@ def thread_create(*, section: ForumSection | str, author: Player, title: str, bo
 
 @transaction.atomic
 def post_create(*, thread: ForumThread, author: Player, body: str) -> ForumPost:
-    """Reply in a thread. Refused in a locked thread (staff excepted) and when it repeats
+    """Reply in a thread. Refused in a locked thread (moderators excepted) and when it repeats
     the author's previous post in the thread within a minute (a double submit)."""
     body = _clean_body(body)
+    _check_not_muted(author)
     thread = ForumThread.objects.select_for_update().get(pk=thread.pk)
     if thread.locked and not is_moderator(author):
         raise ForumError("This thread is locked: no new replies can be posted.")
@@ -170,6 +180,7 @@ def post_edit(*, post: ForumPost, editor: Player, body: str, title: str | None =
         raise ForumError("That post has been deleted in the meantime; nothing was saved.")
     if not can_edit_post(editor, post):
         raise ForumError("You may not edit this post.")
+    _check_not_muted(editor)  # else a muted player could rewrite old posts instead
     body = _clean_body(body)
     post.body = body
     post.body_html = bbcode_to_html(body)

@@ -188,7 +188,7 @@ def reply(request, thread_id):
 
 
 def _post_gone(request):
-    """A form sent for a post that no longer exists (deleted in another tab or by staff)."""
+    """A form sent for a post that no longer exists (deleted in another tab or by a moderator)."""
     flash.warning(request, "That post has been deleted in the meantime; nothing was changed.")
     thread_id = request.POST.get("thread", "")
     if thread_id.isascii() and thread_id.isdigit():

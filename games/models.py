@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 
 from decks.models import Deck
+from marcomage.bbcode import bbcode_to_html
 from players.models import Player
 
 # Turn timeouts a player may choose (seconds; 0 = no timeout).
@@ -124,6 +125,18 @@ class Game(models.Model):
         return ""
 
     @property
+    def ai_name(self):
+        """Who the computer plays as: an AI challenge's own character, else the site's AI."""
+        if not self.is_ai:
+            return ""
+        return self.ai_deck_name if self.ai_challenge else "MArcomage"
+
+    @property
+    def challenge_message_html(self):
+        """The challenge's message, BBCode through the site's sanitiser (never raw)."""
+        return bbcode_to_html(self.challenge_message)
+
+    @property
     def is_challenge(self):
         return self.status == self.Status.WAITING and self.player2_id is not None
 
@@ -214,6 +227,24 @@ class ChatMessage(models.Model):
 
     def __str__(self):
         return f"Game {self.game_id}: {self.body[:40]}"
+
+
+class GameNote(models.Model):
+    """A player's private note on one game: only its writer ever sees it (not the opponent,
+    not a spectator, not the replay). It outlives the game's end for as long as the game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="game_notes")
+    text = models.TextField(max_length=2000)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="game_note_once"),
+        ]
+
+    def __str__(self):
+        return f"note of {self.player_id} on game {self.game_id}"
 
 
 class CardStatistic(models.Model):

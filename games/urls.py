@@ -2,6 +2,7 @@ from django.urls import path
 
 from .game import views as game
 from .lobby import views as lobby
+from .notes import views as notes
 from .replays import views as replays
 from .statistics import views as statistics
 
@@ -28,6 +29,7 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", game.game_leave, name="leave"),
     path("games/<int:game_id>/history/", game.game_history, name="history"),
     path("games/<int:game_id>/chat/", game.game_chat, name="chat"),
+    path("games/<int:game_id>/note/", notes.game_note, name="note"),
     path("replays/", replays.replays_list, name="replays"),
     path("replays/<int:game_id>/", replays.replay_detail, name="replay"),
     path("statistics/", statistics.statistics_page, name="statistics"),

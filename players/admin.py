@@ -2,10 +2,12 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
 from .models import (
+    AccountBan,
     AwardCounters,
     FoilCard,
     GameRating,
     Message,
+    Mute,
     Player,
     PlayerSettings,
     Purchase,
@@ -43,10 +45,46 @@ class PlayerSettingsAdmin(admin.ModelAdmin):
 
 @admin.register(Message)
 class MessageAdmin(admin.ModelAdmin):
-    list_display = ("subject", "author", "recipient", "kind", "is_read", "created_at")
-    list_filter = ("kind", "is_read", "deleted_by_author", "deleted_by_recipient")
-    search_fields = ("subject", "author__user__username", "recipient__user__username")
-    raw_id_fields = ("author", "recipient")
+    """Private messages stay private, even from the staff: the admin shows who wrote to whom
+    and when, never the subject or the text (not listed, not shown, not searchable)."""
+
+    list_display = ("pk", "author", "recipient", "created_at")
+    list_filter = ("kind",)
+    search_fields = ("author__user__username", "recipient__user__username")
+    fields = ("author", "recipient", "kind", "is_read", "deleted_by_author",
+              "deleted_by_recipient", "created_at")
+    readonly_fields = fields
+    list_select_related = ("author__user", "recipient__user")
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request):
+        return False  # the admin cannot write in a player's name
+
+
+class ReadOnlyRecordAdmin(admin.ModelAdmin):
+    """Mutes and bans are made on the players' pages (the services deactivate accounts and
+    end sessions); the admin only lists the record."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Mute)
+class MuteAdmin(ReadOnlyRecordAdmin):
+    list_display = ("player", "moderator", "created_at", "ends_at", "lifted_at", "reason")
+    search_fields = ("player__user__username", "moderator__user__username")
+    list_select_related = ("player__user", "moderator__user")
+    date_hierarchy = "created_at"
+
+
+@admin.register(AccountBan)
+class AccountBanAdmin(ReadOnlyRecordAdmin):
+    list_display = ("user", "banned_by", "created_at", "lifted_at", "reason")
+    search_fields = ("user__username", "banned_by__username")
+    list_select_related = ("user", "banned_by")
     date_hierarchy = "created_at"
 
 

@@ -31,10 +31,11 @@ def _fast_test_settings(settings, tmp_path):
 
 
 @pytest.fixture(autouse=True)
-def _forum_default_sections(request):
-    """The forum's sections come from a data migration, and the flush that ends every
-    transactional test (websockets, browsers) wipes them out for the tests after it on the
-    same worker: put them back before each test that uses the database."""
+def _data_migrations_restored(request):
+    """The forum's sections and the Moderators group come from data migrations, and the
+    flush that ends every transactional test (websockets, browsers) wipes them out for the
+    tests after it on the same worker: put them back before each test that uses the
+    database."""
     if ("django_db_setup" not in request.fixturenames
             and request.node.get_closest_marker("django_db") is None):
         return
@@ -46,6 +47,9 @@ def _forum_default_sections(request):
     with request.getfixturevalue("django_db_blocker").unblock():
         if not apps.get_model("forum", "ForumSection").objects.exists():
             importlib.import_module("forum.migrations.0002_default_sections").create_sections(
+                apps, None)
+        if not apps.get_model("auth", "Group").objects.filter(name="Moderators").exists():
+            importlib.import_module("marcomage.migrations.0002_moderators_group").create_group(
                 apps, None)
 
 

@@ -19,6 +19,18 @@ def games_on_turn_count(player) -> int:
     return Game.objects.filter(Game.my_turn_q(player), status=Game.Status.IN_PROGRESS).count()
 
 
+def incoming_challenges(player):
+    """Challenges sent to this player and not answered yet (the navigation counts them)."""
+    return Game.objects.filter(player2=player, status=Game.Status.WAITING)
+
+
+def incoming_challenges_with_senders(player, *, limit=50) -> list:
+    """The newest challenges sent to this player, with the challengers loaded (1 query)."""
+    return list(incoming_challenges(player).select_related("player1__user")
+                .defer("state", "initial_state", "deck1_cards")
+                .order_by("-created_at", "-pk")[:limit])
+
+
 def ready_decks(player):
     return list(Deck.objects.filter(player=player, is_ready=True).only("pk", "name")
                 .order_by("name"))
@@ -80,5 +92,5 @@ def dashboard_games(player, *, limit=5) -> dict:
     counts = Game.objects.filter(
         Q(player1=player, player1_left=False) | Q(player2=player, player2_left=False))
     running = counts.filter(status=Game.Status.IN_PROGRESS).count()
-    incoming = Game.objects.filter(player2=player, status=Game.Status.WAITING).count()
+    incoming = incoming_challenges(player).count()
     return {"on_turn": on_turn, "running_count": running, "incoming_count": incoming}

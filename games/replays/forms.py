@@ -9,6 +9,9 @@ REPLAY_OUTCOMES = [(value, label) for value, label in Game.Outcome.choices
 
 MODE_FILTER_CHOICES = [("", "either way"), ("yes", "only"), ("no", "without")]
 
+OPPONENT_CHOICES = [("", "players and the computer"), ("human", "two players"),
+                    ("computer", "against the computer")]
+
 SORT_CHOICES = [("newest", "Newest first"), ("rounds", "Most rounds"),
                 ("views", "Most viewed")]
 
@@ -18,6 +21,8 @@ class ReplayFilterForm(forms.Form):
                              widget=forms.TextInput(attrs={"placeholder": "any player"}))
     outcome = forms.ChoiceField(required=False, label="Outcome",
                                 choices=[("", "any outcome")] + REPLAY_OUTCOMES)
+    opponent = forms.ChoiceField(required=False, label="Games between",
+                                 choices=OPPONENT_CHOICES)
     hidden = forms.ChoiceField(required=False, label="Hidden cards",
                                choices=MODE_FILTER_CHOICES)
     friendly = forms.ChoiceField(required=False, label="Friendly play",

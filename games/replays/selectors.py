@@ -1,9 +1,10 @@
 """Read-only queries for the replays pages (a fixed number of SQL queries each).
 
-A replay is public when its game is over and was played out between two people: finished,
-not against the AI (those are deleted when the human leaves, so they are never listed) and
-not aborted (an aborted game was called off, nothing in it was decided). Running games are
-never public: their two players follow them on the game's own history page.
+A replay is public when its game is over and was played out: finished and not aborted (an
+aborted game was called off, nothing in it was decided). Games against the computer (the
+standard AI and the AI challenges) are replays like games between two people, marked as
+such and named after the AI. Running games are never public: their players follow them on
+the game's own history page.
 """
 from django.db.models import Q
 from django.http import Http404
@@ -14,7 +15,7 @@ from games.services.board import limits_of, shown_turn, side_for
 from games.services.errors import GameError
 from games.services.turn_log import state_after_turns
 
-PUBLIC_REPLAYS = (Q(status=Game.Status.FINISHED, is_ai=False)
+PUBLIC_REPLAYS = (Q(status=Game.Status.FINISHED)
                   & ~Q(outcome__in=[Game.Outcome.PENDING, Game.Outcome.ABORT]))
 
 _LIST_FIELDS = ("id", "player1_id", "player2_id", "winner_id", "outcome", "status", "round",
@@ -31,13 +32,20 @@ _ORDERINGS = {
 
 
 def is_public_replay(game: Game) -> bool:
-    return (game.status == Game.Status.FINISHED and not game.is_ai
+    return (game.status == Game.Status.FINISHED
             and game.outcome not in (Game.Outcome.PENDING, Game.Outcome.ABORT))
 
 
-def replays_list(*, player="", outcome="", hidden="", friendly="", long="", sort="newest"):
-    """Public replays, filtered and ordered; a queryset for the paginator (count + page)."""
+def replays_list(*, player="", outcome="", opponent="", hidden="", friendly="", long="",
+                 sort="newest"):
+    """Public replays, filtered and ordered; a queryset for the paginator (count + page).
+
+    ``opponent``: "human" for games between two players, "computer" for games against the
+    AI, "" for both.
+    """
     qs = Game.objects.filter(PUBLIC_REPLAYS)
+    if opponent:
+        qs = qs.filter(is_ai=opponent == "computer")
     if player:
         qs = qs.filter(Q(player1__user__username__iexact=player)
                        | Q(player2__user__username__iexact=player))
@@ -50,10 +58,20 @@ def replays_list(*, player="", outcome="", hidden="", friendly="", long="", sort
             .order_by(*_ORDERINGS.get(sort or "newest", _ORDERINGS["newest"])))
 
 
+def side_names(game: Game) -> tuple[str, str]:
+    """The two sides' names on the replay pages: the computer plays under its AI's name."""
+    return game.player1_name, (game.ai_name if game.is_ai else game.player2_name)
+
+
 def name_winner(game: Game) -> Game:
-    """Give ``game`` a ``winner_name`` ("" for a draw) for the replay pages."""
-    game.winner_name = (game.player1_name if game.winner_id == game.player1_id
-                        else game.player2_name if game.winner_id else "")
+    """Give ``game`` its ``side_names`` and a ``winner_name`` ("" for a draw)."""
+    names = game.side_names = side_names(game)
+    if game.winner_id:
+        game.winner_name = names[0] if game.winner_id == game.player1_id else names[1]
+    elif game.is_ai and game.outcome != Game.Outcome.DRAW:
+        game.winner_name = names[1]  # the computer has no player row: a win without one
+    else:
+        game.winner_name = ""
     return game
 
 

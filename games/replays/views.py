@@ -1,8 +1,9 @@
 """The Replays section: the public list of finished games and the step-by-step viewer.
 
-Only games that are over are public (see selectors.PUBLIC_REPLAYS). A player of a game
-that is not public (still running, aborted, against the AI) is sent to the game's own
-history page; anybody else gets a 404, so outsiders cannot even tell such a game exists.
+Only games that are over are public (see selectors.PUBLIC_REPLAYS), games against the
+computer included. A player of a game that is not public (still running, aborted) is sent
+to the game's own history page; anybody else gets a 404, so outsiders cannot even tell such
+a game exists.
 """
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -13,6 +14,7 @@ from django.views.decorators.http import require_GET
 from games import engine
 from games import services as gs
 from games.services.errors import GameError
+from games.services.sandbox import ATTRIBUTE_LABELS
 from players.tutorial.sections import section_required
 
 from . import selectors
@@ -44,10 +46,30 @@ def _turn_label(turn, names):
         card = engine.card(turn.card).name if turn.card else "an empty slot"
         verb = "played" if turn.action == "play" else "discarded"
         mode = f" (mode {turn.mode})" if turn.mode and turn.action == "play" else ""
-        return f"{actor} {verb} {card}{mode}"
+        dictated = (f" (as {names[0]} dictated in the sandbox)"
+                    if (turn.record or {}).get("dictated") else "")
+        return f"{actor} {verb} {card}{mode}{dictated}"
+    if turn.action == "sandbox":
+        return f"{actor} used the sandbox: {_sandbox_change(turn.record or {}, names)}"
     return {"surrender": f"{actor} surrendered",
             "abort": f"{actor} called the game off",
             "finish": f"{actor} ended the abandoned game"}.get(turn.action, turn.action)
+
+
+def _sandbox_change(record, names):
+    """A sandbox change told for any reader (the log's own summary says "your" to the player
+    who made it)."""
+    tool, seat = record.get("tool"), record.get("seat")
+    side = f"{names[seat]}'s" if seat in (0, 1) else "a"
+    if tool == "card" and record.get("card"):
+        return (f"put {engine.card(record['card']).name} into slot {record.get('position')} "
+                f"of {side} hand")
+    if tool == "attribute" and record.get("attribute") in ATTRIBUTE_LABELS:
+        label = ATTRIBUTE_LABELS[record["attribute"]].lower()
+        return f"set {side} {label} to {record.get('value')}"
+    if tool == "hidden":
+        return "turned hidden cards " + ("on" if record.get("hidden") else "off")
+    return "changed the board"
 
 
 @section_required("replays")
@@ -79,13 +101,13 @@ def replay_detail(request, game_id):
                                   f"showing turn {replay['step']}.")
     if gs.replay_count_view(game_id=game.pk, session=request.session):
         game.replay_views += 1
-    names = (game.player1_name, game.player2_name)
+    selectors.name_winner(game)
+    names = game.side_names
     # Turn.round is the round counter after the turn; a reader wants the round it was played in.
     played_in = 1
     for turn in replay["turns"]:
         turn.label = _turn_label(turn, names)
         turn.played_in_round, played_in = played_in, turn.round
-    selectors.name_winner(game)
     board = replay["board"]
     return render(request, "games/replays/detail.html", {
         **replay, "game": game, "names": names, "section": "replays",

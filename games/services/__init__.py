@@ -3,7 +3,8 @@
 Layers (kept by an import-linter contract in pyproject.toml; a module imports only the
 ones below it):
 
-    lobby, chat, moves, sandbox, replays, rating, sweeps   what views and tasks call
+    lobby, chat, moves, sandbox, replays, rating, sweeps,  what views and tasks call
+    notes
     ai                                                     the computer's move
     turns                                                  storing a played turn
     endings                                                how a game ends
@@ -49,6 +50,7 @@ from .moves import (
     game_substitute_move,
     substitute_move_allowed,
 )
+from .notes import game_note_save
 from .rating import game_rate
 from .replays import replay_count_view
 from .sandbox import (
@@ -66,7 +68,7 @@ __all__ = [
     "challenge_cancel", "challenge_create", "challenge_reject", "chat_mark_seen", "chat_post",
     "deck_payload", "finish_allowed", "game_abort", "game_ai_move", "game_ai_move_request",
     "game_discard_card", "game_finish", "game_host", "game_host_cancel", "game_join",
-    "game_leave", "game_play_card", "game_preview", "game_rate", "game_slots_limit",
+    "game_leave", "game_note_save", "game_play_card", "game_preview", "game_rate", "game_slots_limit",
     "game_slots_used", "game_substitute_move", "game_surrender", "game_surrender_answer",
     "game_surrender_cancel", "history_for", "play_suggestion", "replay_count_view",
     "sandbox_allowed", "sandbox_dictate", "sandbox_panel", "sandbox_put_card",

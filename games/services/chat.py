@@ -5,6 +5,7 @@ from django.utils import timezone
 from games.models import ChatMessage, Game
 from marcomage.bbcode import bbcode_to_html
 from players.models import Player
+from players.moderation.selectors import mute_refusal
 
 from .errors import GameError
 from .events import publish_game_changed
@@ -25,6 +26,8 @@ def chat_post(*, game_id, player: Player, body: str) -> ChatMessage:
         raise GameError("There is no chat in games against the AI.", code="no_chat")
     if game.status == Game.Status.WAITING:
         raise GameError("The chat opens when the game starts.", code="no_chat")
+    if refusal := mute_refusal(player):
+        raise GameError(refusal, code="muted")
     body = (body or "").strip()
     if not body:
         raise GameError("Write something first.", code="empty")

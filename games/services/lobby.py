@@ -11,6 +11,7 @@ from games import engine
 from games.models import TURN_TIMEOUTS, Game
 from players.inbox.services import message_send_system
 from players.models import Player
+from players.moderation.selectors import mute_refusal
 from players.tutorial.sections import TUTORIAL_END_LEVEL
 
 from . import errors
@@ -119,6 +120,11 @@ def challenge_create(*, challenger: Player, opponent: Player, deck, hidden: bool
     if opponent.pk == challenger.pk:
         raise GameError(errors.SELF_CHALLENGE, code="self")
     _check_timeout(turn_timeout)
+    message = (message or "").strip()[:1000]
+    if message and (refusal := mute_refusal(challenger)):
+        # A challenge's message is writing too; the challenge itself is a move, not speech.
+        raise GameError(f"{refusal} (You may still challenge without a message.)",
+                        code="muted")
     deck = _ready_deck(challenger, deck)
     # Lock both players in id order so two crossing challenges cannot both pass the checks.
     list(Player.objects.select_for_update().filter(pk__in=[challenger.pk, opponent.pk])
@@ -133,7 +139,7 @@ def challenge_create(*, challenger: Player, opponent: Player, deck, hidden: bool
     game = Game.objects.create(
         player1=challenger, player2=opponent, deck1=deck, deck1_cards=deck_payload(deck),
         is_hidden=hidden, is_friendly=friendly, is_long=long_mode, turn_timeout=turn_timeout,
-        challenge_message=message.strip()[:1000],
+        challenge_message=message,
     )
     publish_players_changed(challenger.pk, opponent.pk)
     return game

@@ -3,8 +3,6 @@
 Each sweep remembers what it already announced (activity marks, the version at
 which a deadline was noticed), so running it twice announces nothing twice.
 """
-from datetime import timedelta
-
 from django.db import transaction
 from django.db.models import F as _F
 from django.db.models import Q
@@ -17,8 +15,6 @@ from .endings import FINISH_AFTER
 from .events import publish_game_changed
 from .queue import AI_MOVE_TASK, RATE_TASK, task_send
 
-# A game the human left is kept this long for the rating task before it is removed.
-AI_GAME_KEEP = timedelta(days=1)
 # A computer's turn or a rating still waiting this long is queued again (a lost task).
 TASK_STALLED_AFTER = timedelta(seconds=20)
 
@@ -107,15 +103,11 @@ def sweep_stalled_tasks(*, now=None) -> int:
 def sweep_left_games(*, now=None) -> int:
     """Clean up finished games nobody looks at any more.
 
-    Games against the AI are removed once the human left (after the rating task had its
-    chance); human games both players left keep their turn log for replays and
-    statistics, only their chat goes.
+    Finished games keep their turn log for replays and statistics (games against the AI
+    too: they are replays like the others); once both players left, only the chat goes.
+    ``now`` is accepted like the other sweeps' (nothing here depends on the time).
     """
-    now = now or timezone.now()
-    ai_done = Game.objects.filter(status=Game.Status.FINISHED, is_ai=True, player1_left=True)
-    ai_done = ai_done.filter(Q(rated_at__isnull=False) | Q(finished_at__lte=now - AI_GAME_KEEP))
-    removed, _ = ai_done.delete()
     chat = ChatMessage.objects.filter(game__status=Game.Status.FINISHED,
                                       game__player1_left=True, game__player2_left=True)
     chat_removed, _ = chat.delete()
-    return removed + chat_removed
+    return chat_removed

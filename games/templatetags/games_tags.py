@@ -1,4 +1,5 @@
-"""Games pieces shown on every page: the your-turn indicator and the home-page panel."""
+"""Games pieces shown on other pages: the your-turn indicator, the home-page panel and the
+challenges on the Messages page."""
 from django import template
 
 from games.lobby import selectors
@@ -19,3 +20,15 @@ def games_dashboard_panel(context):
         return {"viewer": None}
     return {"viewer": viewer, **selectors.dashboard_games(viewer),
             "csrf_token": context.get("csrf_token")}
+
+
+@register.inclusion_tag("games/lobby/_challenges_panel.html", takes_context=True)
+def games_challenges_panel(context):
+    """Challenges sent to the viewer, with their messages (the Messages page lists them as
+    the original site did; answering happens on the Games page)."""
+    viewer = context.get("viewer")
+    notices = context.get("nav_notices")
+    # The navigation already counted them in its one query: no challenge, no second query.
+    if viewer is None or (notices is not None and not notices["challenges"]):
+        return {"challenges": []}
+    return {"challenges": selectors.incoming_challenges_with_senders(viewer)}

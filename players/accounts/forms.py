@@ -5,6 +5,8 @@ from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import AuthenticationForm
 
+from players.moderation.selectors import active_ban, ban_text
+
 USERNAME_MIN, USERNAME_MAX = 3, 20
 USERNAME_PATTERN = re.compile(r"^[^\W_][\w.-]*$")
 # Names a player could use to impersonate the site, the AI or its staff.
@@ -83,3 +85,23 @@ class LoginForm(AuthenticationForm):
             .values_list("username", flat=True).first()
         )
         return stored or name
+
+    def clean(self):
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            # A banned account is inactive, so Django refuses it like a wrong password; with
+            # the right password the player learns why instead.
+            ban = self._ban_behind_refusal()
+            if ban is None:
+                raise
+            raise forms.ValidationError(ban_text(ban), code="banned") from None
+
+    def _ban_behind_refusal(self):
+        name, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")
+        if not name or not password:
+            return None
+        user = get_user_model().objects.filter(username=name, is_active=False).first()
+        if user is None or not user.check_password(password):
+            return None
+        return active_ban(user)

@@ -4,6 +4,7 @@ from django.db.models import Q
 
 from marcomage.bbcode import bbcode_to_html
 from players.models import Message, Player
+from players.moderation.selectors import mute_refusal
 
 
 class MessageError(Exception):
@@ -40,6 +41,8 @@ def message_send(*, author: Player, recipient: Player, subject: str, body: str) 
     body = (body or "").strip()
     if recipient.pk == author.pk:
         raise MessageError("You cannot send a message to yourself.")
+    if refusal := mute_refusal(author):
+        raise MessageError(refusal)
     if not subject:
         raise MessageError("Please give the message a subject.")
     if len(subject) > MESSAGE_SUBJECT_MAX:

@@ -8,6 +8,9 @@ from django.views.decorators.http import require_GET
 
 from marcomage.images import stored_png_response
 from players import activity
+from players.moderation import roles
+from players.moderation.forms import BanForm, MuteForm
+from players.moderation.selectors import moderation_panel
 from players.progression import selectors as progression
 from players.tutorial.sections import section_required
 
@@ -45,10 +48,15 @@ def player_list(request):
 def player_detail(request, name):
     """A player's profile. Your results against them come from the games app's template tag."""
     viewer = request.user.player
-    player = selectors.player_by_name(name)
+    # Administrators still reach a banned player's page (to lift the ban).
+    player = selectors.player_by_name(
+        name, with_banned=roles.player_has_permission(viewer, roles.BAN_ACCOUNTS))
     if player is None:
         raise Http404("No such player")
     is_self = player.pk == viewer.pk
+    moderation = moderation_panel(viewer, player)
+    if moderation is not None:
+        moderation.update(mute_form=MuteForm(), ban_form=BanForm())
     context = {
         "player": player,
         "is_self": is_self,
@@ -56,6 +64,7 @@ def player_detail(request, name):
         "age": selectors.age_of(player.settings.birthdate),
         "progress": progression.exp_progress(player),
         "awards": progression.award_summary(player),
+        "moderation": moderation,
     }
     if is_self:
         context["own_stats"] = progression.own_statistics(player)

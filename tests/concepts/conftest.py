@@ -16,11 +16,12 @@ def _personas_can_open_concepts(alice, bob, carol):
 
 @pytest.fixture
 def staff(db):
+    """The concepts' "staff": a reviewer, here a member of the Moderators group."""
+    from players.moderation.services import moderator_add
     from tests.factories import PlayerFactory
 
     player = PlayerFactory(user__username="dana", level=10)
-    player.user.is_staff = True
-    player.user.save(update_fields=["is_staff"])
+    moderator_add(player)
     return player
 
 

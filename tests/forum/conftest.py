@@ -1,14 +1,15 @@
 import pytest
 
 from forum import services
+from players.moderation.services import moderator_add
 from tests.factories import PlayerFactory
 
 
 @pytest.fixture
 def moderator(db):
+    """A member of the Moderators group (not staff: moderating needs no admin access)."""
     player = PlayerFactory(user__username="mod")
-    player.user.is_staff = True
-    player.user.save(update_fields=["is_staff"])
+    moderator_add(player)
     return player
 
 

@@ -74,3 +74,33 @@ def test_admin_login_form_does_not_let_players_in(carol):
                                                     "next": reverse("admin:index")})
     assert response.status_code == 200  # the form again, with an error
     assert client.get(reverse("admin:index")).status_code == 302
+
+
+def test_private_messages_are_not_readable_in_the_admin(alice_messages, client_of, carol):
+    """Even a superuser sees who wrote to whom and when, never the subject or the text."""
+    from players.admin import MessageAdmin
+    from tests.security.conftest import ALICE_SECRET_BODY, ALICE_SECRET_SUBJECT
+
+    carol.user.is_staff = carol.user.is_superuser = True
+    carol.user.save()
+    client = client_of(carol)
+    message = alice_messages[0]
+    pages = [reverse("admin:players_message_changelist"),
+             reverse("admin:players_message_change", args=[message.pk]),
+             reverse("admin:players_message_history", args=[message.pk]),
+             reverse("admin:players_message_delete", args=[message.pk])]
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        html = response.content.decode()
+        assert ALICE_SECRET_BODY not in html and ALICE_SECRET_SUBJECT not in html, url
+    listing = client.get(pages[0]).content.decode()
+    assert "bob" in listing and "alice" in listing  # sender and recipient are listed
+    for secret in (ALICE_SECRET_BODY, ALICE_SECRET_SUBJECT):  # the texts are not searchable
+        searched = client.get(pages[0], {"q": secret}).content.decode()
+        assert "0 results" in searched
+    by_name = client.get(pages[0], {"q": "bob"}).content.decode()  # names are searchable
+    assert "2 results" in by_name
+    assert set(MessageAdmin.list_display) <= {"pk", "author", "recipient", "created_at"}
+    assert not {"subject", "body", "body_html"} & set(MessageAdmin.fields)
+    assert client.get(reverse("admin:players_message_add")).status_code == 403

@@ -17,8 +17,8 @@ from decks.models import Deck
 from forum import services as forum_services
 from forum.models import ForumPost, ForumThread
 from games import services as gs
-from games.models import ChatMessage, Game
-from players.models import Message, Purchase
+from games.models import ChatMessage, Game, GameNote
+from players.models import AccountBan, Message, Mute, Player, Purchase
 from tests.security.conftest import (
     ALICE_DECK_NAME,
     ALICE_DECK_NOTE,
@@ -31,8 +31,9 @@ from tests.security.conftest import (
 pytestmark = pytest.mark.django_db
 
 CHAT_SECRET = "alice-chat-line-0f9e"
+GAME_NOTE_SECRET = "alice-game-note-8d2c"
 MARKERS = (ALICE_SECRET_BODY, ALICE_SECRET_SUBJECT, ALICE_SYSTEM_BODY, ALICE_DECK_NOTE,
-           ALICE_DECK_NAME, CHALLENGE_NOTE, CHAT_SECRET)
+           ALICE_DECK_NAME, CHALLENGE_NOTE, CHAT_SECRET, GAME_NOTE_SECRET)
 
 GAME_COMMANDS = ("ai-move", "substitute", "surrender", "surrender-cancel", "surrender-accept",
                  "surrender-reject", "abort", "finish")
@@ -48,6 +49,9 @@ ROUTES = {
     "logout": "public", "favicon": "public", "password_change": "own",
     "players:list": "own", "players:detail": "open", "players:avatar": "open",
     "players:hint_dismiss": "own",
+    # Moderation forms on a profile: moderators (mute) and administrators (ban) only: 403.
+    "players:mute": "guarded", "players:unmute": "guarded", "players:ban": "guarded",
+    "players:unban": "guarded",
     "players:inbox": "own", "players:sent": "own", "players:message_new": "own",
     "players:message_delete": "own", "players:message_detail": "foreign",
     "players:settings": "own", "players:avatar_upload": "own", "players:avatar_remove": "own",
@@ -67,7 +71,7 @@ ROUTES = {
     "games:turn_indicator": "own",
     "games:detail": "foreign", "games:board": "foreign", "games:move": "foreign",
     "games:command": "foreign", "games:leave": "foreign", "games:history": "foreign",
-    "games:chat": "foreign", "games:sandbox": "foreign",
+    "games:chat": "foreign", "games:sandbox": "foreign", "games:note": "foreign",
     "games:replays": "open", "games:replay": "foreign", "games:statistics": "open",
     # Forum posts are public; "guarded" = only the author (or staff) may change it: 403.
     "forum:index": "own", "forum:search": "own", "forum:mark_all_read": "own",
@@ -107,6 +111,7 @@ def test_every_url_is_in_the_inventory():
 @pytest.fixture
 def world(alice, bob, carol, alice_deck, alice_messages, hidden_game, challenge, hosted):
     gs.chat_post(game_id=hidden_game.pk, player=alice, body=CHAT_SECRET)
+    gs.game_note_save(game_id=hidden_game.pk, player=alice, text=GAME_NOTE_SECRET)
     forum_thread = forum_services.thread_create(section="general", author=alice,
                                                 title="Alice's thread", body="Alice's post")
     forum_services.post_create(thread=forum_thread, author=bob, body="Bob's reply")
@@ -149,6 +154,11 @@ def _requests(world):
         ("players:avatar", reverse("players:avatar", args=[f"{world['alice'].pk}-0123456789ab.png"]),
          {}),
         ("players:hint_dismiss", reverse("players:hint_dismiss", args=["decks"]), {}),
+        ("players:mute", reverse("players:mute", args=["alice"]),
+         {"mute-duration": "30d", "mute-reason": "carol says so"}),
+        ("players:unmute", reverse("players:unmute", args=["alice"]), {}),
+        ("players:ban", reverse("players:ban", args=["alice"]), {"ban-reason": "carol says so"}),
+        ("players:unban", reverse("players:unban", args=["alice"]), {}),
         ("players:inbox", reverse("players:inbox"), {}),
         ("players:sent", reverse("players:sent"), {}),
         ("players:message_new", reverse("players:message_new") + f"?reply={message_ids[0]}",
@@ -222,6 +232,8 @@ def _requests(world):
         ("games:leave", game_url("leave"), {}),
         ("games:history", game_url("history"), {}),
         ("games:chat", game_url("chat"), {"body": "carol was here"}),
+        ("games:note", game_url("note"), {"text": "carol was here"}),
+        ("games:note", game_url("note"), {"action": "clear"}),
         ("games:replays", reverse("games:replays"), {}),
         ("games:replay", game_url("replay"), {}),
         ("games:statistics", reverse("games:statistics"), {}),
@@ -297,6 +309,11 @@ def _snapshot(world):
                       .values("pk", "status", "version", "player2_id", "outcome",
                               "surrender_requested_by_id", "player1_left", "player2_left")),
         "chat": list(ChatMessage.objects.order_by("pk").values("pk", "body")),
+        "notes": list(GameNote.objects.order_by("pk").values("pk", "player_id", "text")),
+        "mutes": list(Mute.objects.order_by("pk").values()),
+        "bans": list(AccountBan.objects.order_by("pk").values()),
+        "accounts_active": list(Player.objects.filter(pk__in=owners).order_by("pk")
+                                .values_list("user__is_active", flat=True)),
         "purchases": list(Purchase.objects.filter(player__in=owners).values()),
         "forum_posts": list(ForumPost.objects.filter(author__in=owners).order_by("pk").values()),
         "forum_threads": list(ForumThread.objects.filter(author__in=owners).order_by("pk")

@@ -6,7 +6,12 @@ from django.urls import reverse
 
 from concepts import services as concepts_services
 from forum import services as forum_services
+from games import services as gs
+from marcomage.site.selectors import nav_notices
 from players.models import Message
+from players.moderation.services import moderator_add, player_mute
+from players.tutorial.sections import sections_open_for
+from tests.games.conftest import make_deck
 
 pytestmark = pytest.mark.django_db
 
@@ -98,18 +103,49 @@ def test_mark_seen_needs_a_post_and_a_login(client, veteran, client_of):
     assert response.status_code == 302 and "login" in response["Location"]
 
 
-def test_the_three_marks_cost_one_query(veteran, bob, client_of):
+def test_the_marks_cost_one_query(veteran, bob, client_of):
     Message.objects.create(author=bob, recipient=veteran, subject="Hi", body="there")
     forum_services.thread_create(section="general", author=bob, title="Hello", body="text")
     concepts_services.concept_create(author=bob, data=dict(CONCEPT))
+    gs.challenge_create(challenger=bob, opponent=veteran, deck=make_deck(bob))
     client = client_of(veteran)
     client.get(reverse("home"))
     with CaptureQueriesContext(connection) as with_marks:
         nav = _nav(client)
     assert "Forum: new" in nav and "Concepts: new" in nav and "1 unread message" in nav
+    assert "1 challenge waiting for your answer" in nav
     veteran.settings.forum_notifications = False
     veteran.settings.concepts_notifications = False
     veteran.settings.save()
     with CaptureQueriesContext(connection) as without_marks:
         client.get(reverse("home"))
     assert len(with_marks) == len(without_marks)
+
+
+def test_nav_notices_is_one_query_with_every_mark(veteran, bob, carol,
+                                                  django_assert_num_queries):
+    Message.objects.create(author=bob, recipient=veteran, subject="Hi", body="there")
+    forum_services.thread_create(section="general", author=bob, title="Hello", body="text")
+    concepts_services.concept_create(author=bob, data=dict(CONCEPT))
+    gs.challenge_create(challenger=bob, opponent=veteran, deck=make_deck(bob))
+    gs.challenge_create(challenger=carol, opponent=veteran, deck=make_deck(carol))
+    moderator_add(carol)
+    player_mute(moderator=carol, player=veteran, duration="1d", reason="Rude")
+    sections = sections_open_for(veteran)
+    veteran.settings  # noqa: B018 (loaded with the player on every page)
+    with django_assert_num_queries(1):
+        notices = nav_notices(veteran, sections)
+    assert notices["unread_messages"] == 1 and notices["challenges"] == 2
+    assert notices["forum"] and notices["concepts"]
+    assert notices["mute"].startswith("You are muted until") and "Rude" in notices["mute"]
+
+
+def test_an_incoming_challenge_marks_the_top_bar_until_answered(alice, bob, client_of):
+    game = gs.challenge_create(challenger=bob, opponent=alice, deck=make_deck(bob),
+                               message="Fancy a game?")
+    nav = _nav(client_of(alice))
+    assert "1 challenge waiting for your answer" in nav
+    assert f'href="{reverse("games:list")}#incoming"' in nav
+    assert "challenge waiting" not in _nav(client_of(bob))  # the sender's own is no news
+    gs.challenge_reject(game_id=game.pk, player=alice)
+    assert "challenge waiting" not in _nav(client_of(alice))

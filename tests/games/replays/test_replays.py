@@ -46,8 +46,8 @@ def _rows(html):
 
 
 # ---------------------------------------------------------------- the list
-def test_list_shows_only_finished_human_games(alice, bob, carol, client_of, finished_game,
-                                              started_game, deck_of):
+def test_list_shows_finished_games_including_those_against_the_computer(
+        alice, bob, carol, client_of, finished_game, started_game, deck_of):
     done = finished_game()
     running = started_game(hidden=True)
     aborted = finished_game(turns=2)
@@ -61,10 +61,13 @@ def test_list_shows_only_finished_human_games(alice, bob, carol, client_of, fini
     response = client_of(carol).get(reverse("games:replays"))
     assert response.status_code == 200
     html = response.content.decode()
-    assert _rows(html) == [str(done.pk)]
-    assert str(running.pk) not in _rows(html)
-    assert "1 finished game" in html
+    assert _rows(html) == [str(ai_game.pk), str(done.pk)]  # newest first
+    assert str(running.pk) not in _rows(html) and str(aborted.pk) not in _rows(html)
+    assert "2 finished games" in html
     assert "alice</a> vs <a" in html and "Surrender" in html
+    # the game against the computer is marked as such, under the AI's name
+    assert 'carol</a> vs <span class="replay-ai">MArcomage</span>' in html
+    assert ">computer</span>" in html
 
 
 def test_list_filters_by_player_outcome_and_modes(alice, bob, carol, client_of, finished_game,
@@ -208,14 +211,15 @@ def test_a_running_game_is_never_a_public_replay(alice, bob, carol, client_of, s
     assert game.replay_views == 0
 
 
-def test_aborted_and_ai_games_are_not_public(alice, carol, client_of, finished_game, deck_of):
+def test_aborted_games_are_not_public_but_finished_ai_games_are(alice, carol, client_of,
+                                                                 finished_game, deck_of):
     aborted = finished_game(turns=1)
     Game.objects.filter(pk=aborted.pk).update(outcome=Game.Outcome.ABORT, winner=None)
     deck_of(carol)
     ai_game = gs.ai_quick_game(player=carol)
     gs.game_surrender(game_id=ai_game.pk, player=carol)
     assert client_of(carol).get(reverse("games:replay", args=[aborted.pk])).status_code == 404
-    assert client_of(alice).get(reverse("games:replay", args=[ai_game.pk])).status_code == 404
+    assert client_of(alice).get(reverse("games:replay", args=[ai_game.pk])).status_code == 200
 
 
 def test_finished_hidden_game_shows_both_hands_at_every_step(carol, client_of, finished_game):

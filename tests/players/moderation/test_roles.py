@@ -1,0 +1,85 @@
+"""Roles: moderators (the Moderators group) moderate the forum and the concepts, administrators
+keep everything, staff status alone moderates nothing; staff and moderators pass the
+tutorial's section gates."""
+import pytest
+from django.contrib.auth.models import Group
+from django.urls import reverse
+
+from concepts.models import Concept
+from concepts.services import concept_create
+from forum import services as forum_services
+from players.accounts.backends import PlayerBackend
+from players.moderation import roles
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_data_migration_made_the_moderators_group():
+    group = Group.objects.get(name=roles.MODERATORS_GROUP)
+    held = {f"{app}.{codename}" for app, codename in
+            group.permissions.values_list("content_type__app_label", "codename")}
+    assert held == set(roles.MODERATOR_PERMISSIONS)
+    assert roles.BAN_ACCOUNTS not in held  # banning stays with the administrators
+
+
+def test_who_holds_which_role(alice, mod, root, staffer):
+    assert roles.is_moderator(mod) and roles.is_moderator(root)
+    assert not roles.is_moderator(alice) and not roles.is_moderator(staffer)
+    assert roles.player_has_permission(mod, roles.MUTE_PLAYERS)
+    assert not roles.player_has_permission(mod, roles.BAN_ACCOUNTS)
+    assert roles.player_has_permission(root, roles.BAN_ACCOUNTS)
+    with pytest.raises(ValueError):
+        roles.player_has_permission(root, "players.delete_player")
+    mod.user.is_active = False  # a banned moderator moderates nothing
+    assert not roles.is_moderator(mod)
+
+
+def test_the_request_user_carries_its_roles(mod, django_assert_num_queries):
+    """Role checks cost no query: the backend loads them with the user."""
+    user = PlayerBackend().get_user(mod.user.pk)
+    with django_assert_num_queries(0):
+        assert roles.user_has_permission(user, roles.MODERATE_FORUM)
+        assert not roles.user_has_permission(user, roles.BAN_ACCOUNTS)
+
+
+@pytest.mark.parametrize("persona, allowed", [("mod", True), ("root", True),
+                                              ("staffer", False), ("alice", False)])
+def test_forum_moderation_follows_the_permission(request, client_of, alice, persona, allowed):
+    actor = request.getfixturevalue(persona)
+    thread = forum_services.thread_create(section="general", author=alice, title="Hello",
+                                          body="text")
+    response = client_of(actor).post(reverse("forum:thread_lock", args=[thread.pk]),
+                                     {"locked": "1"})
+    thread.refresh_from_db()
+    assert thread.locked is allowed
+    assert response.status_code == (302 if allowed else 403)
+    page = client_of(actor).get(reverse("forum:thread", args=[thread.pk])).content.decode()
+    assert (reverse("forum:thread_lock", args=[thread.pk]) in page) is allowed
+
+
+@pytest.mark.parametrize("persona, allowed", [("mod", True), ("root", True),
+                                              ("staffer", False), ("bob", False)])
+def test_concept_review_follows_the_permission(request, client_of, alice, persona, allowed):
+    actor = request.getfixturevalue(persona)
+    alice.level = 10
+    alice.save(update_fields=["level"])
+    concept, _ = concept_create(author=alice, data={"name": "Owl", "rarity": "Common",
+                                                    "effect": "+1 gem"})
+    response = client_of(actor).post(reverse("concepts:state", args=[concept.pk]),
+                                      {"state": "interesting", "feedback": "nice"})
+    concept.refresh_from_db()
+    assert (concept.state == Concept.State.INTERESTING) is allowed
+    assert response.status_code in ((302,) if allowed else (403, 404))
+
+
+@pytest.mark.parametrize("persona, opens", [("mod", True), ("staffer", True), ("root", True),
+                                            ("alice", False)])
+def test_staff_and_moderators_pass_the_tutorial_gates(request, client_of, persona, opens):
+    actor = request.getfixturevalue(persona)
+    assert actor.level == 0
+    client = client_of(actor)
+    for name in ("concepts:list", "games:statistics", "decks:list", "novels:library"):
+        response = client.get(reverse(name))
+        assert (response.status_code == 200) is opens, (name, response.status_code)
+    nav = client.get(reverse("home")).content.decode()
+    assert (f'href="{reverse("concepts:list")}"' in nav) is opens
