@@ -3,6 +3,8 @@
 Each sweep remembers what it already announced (activity marks, the version at
 which a deadline was noticed), so running it twice announces nothing twice.
 """
+from datetime import timedelta
+
 from django.db import transaction
 from django.db.models import F as _F
 from django.db.models import Q
