@@ -77,8 +77,8 @@ class FinishedGamesIn(Schema):
 def finished_games(request, filters: Query[FinishedGamesIn]):
     games = replays.replays_list(**{**filters.dict(),
                                     "player": filters.player.replace("\x00", "").strip()})
-    return Mapped(games.only(*replays._LIST_FIELDS, "started_at", "player1__is_bot",
-                             "player2__is_bot"), game_out)
+    return Mapped(games.defer(None).defer("state", "initial_state", "deck1_cards",
+                                         "challenge_message"), game_out)
 
 
 @router.get("/games/running", response=list[GameOut], url_name="games_running",
