@@ -16,8 +16,8 @@ what is pending, so the bot simply reconnects. On "challenge" it accepts (with i
 complete deck); on "game" with "your_turn" it reads the game (GET /api/v1/bot/games/N),
 whose "knowledge" is the engine state holding only what its seat may know (the opponent's
 hidden cards and deck, and the random generator, are blanked by the server), chooses with
-``engine.ai_choose_action`` and sends the move with the game's version; on a finished game
-it leaves it (which frees its game slot). ``--games N`` stops after N finished games.
+``engine.ai_choose_action`` and sends the move with the game's version; it accepts an
+opponent's offer to surrender; on a finished game it leaves it (which frees its game slot). ``--games N`` stops after N finished games.
 """
 import argparse
 import json
@@ -109,6 +109,8 @@ class Bot:
                 self.finished.add(game_id)
                 self.log(f"game {game_id} is over")
             self.api.call("POST", f"/bot/games/{game_id}/leave")
+        elif data.get("surrender_offered"):  # moves wait for the answer: take the win
+            self.api.call("POST", f"/bot/games/{game_id}/surrender-answer", {"accept": True})
         elif data["your_turn"]:
             self.play(game_id)
 

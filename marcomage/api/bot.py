@@ -17,7 +17,15 @@ from games.models import Game
 
 from .auth import bot_auth
 from .errors import ApiError, not_found
-from .schemas import AcceptIn, BotGameOut, BotGameStateOut, ChallengeOut, DiscardIn, MoveIn
+from .schemas import (
+    AcceptIn,
+    BotGameOut,
+    BotGameStateOut,
+    ChallengeOut,
+    DiscardIn,
+    MoveIn,
+    SurrenderAnswerIn,
+)
 from .stream import bot_snapshot, bot_stream_response
 
 router = Router(tags=["bot"], auth=bot_auth)
@@ -40,7 +48,9 @@ def bot_game_out(game: Game, player) -> dict:
     return {"id": game.pk, "opponent": opponent.name if opponent else game.player2_name,
             "opponent_is_bot": bool(opponent and opponent.is_bot), "seat": seat,
             "version": game.version, "status": game.status,
-            "my_turn": game.status == Game.Status.IN_PROGRESS and game.current_seat == seat}
+            "my_turn": game.status == Game.Status.IN_PROGRESS and game.current_seat == seat,
+            "surrender_offered": bool(game.surrender_requested_by_id
+                                      and game.surrender_requested_by_id != player.pk)}
 
 
 @router.get("/bot/stream", url_name="bot_stream",
@@ -124,6 +134,16 @@ def bot_discard(request, game_id: int, move: DiscardIn):
     _bot_game(player, game_id)
     game = gs.game_discard_card(game_id=game_id, player=player, version=move.version,
                                 position=move.position)
+    return bot_game_out(game, player)
+
+
+@router.post("/bot/games/{game_id}/surrender-answer", response=BotGameOut,
+             url_name="bot_surrender_answer",
+             summary="Accept or refuse the opponent's offer to surrender")
+def bot_surrender_answer(request, game_id: int, answer: SurrenderAnswerIn):
+    player = request.auth.player
+    _bot_game(player, game_id)
+    game = gs.game_surrender_answer(game_id=game_id, player=player, accept=answer.accept)
     return bot_game_out(game, player)
 
 

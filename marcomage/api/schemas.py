@@ -162,6 +162,7 @@ class BotGameOut(Schema):
     version: int
     status: str
     my_turn: bool
+    surrender_offered: bool  # the opponent offers to surrender: moves wait for the answer
 
 
 class BotGameStateOut(Schema):
@@ -174,6 +175,7 @@ class BotGameStateOut(Schema):
     version: int
     status: str
     my_turn: bool
+    surrender_offered: bool
     view: dict[str, Any]
     knowledge: dict[str, Any]
 
@@ -186,6 +188,10 @@ class MoveIn(Schema):
     version: int
     position: int
     mode: int = 0
+
+
+class SurrenderAnswerIn(Schema):
+    accept: bool
 
 
 class DiscardIn(Schema):

@@ -16,7 +16,8 @@ Events (each ``event: <name>`` and ``data: <JSON>``):
     challenge   {"game": N, "challenger": name}       a challenge to the bot waits
     withdrawn   {"game": N}                           that challenge is gone
     game        {"game": N, "version": V, "status": "in_progress"|"finished",
-                 "your_turn": bool}                   a game of the bot changed (or, on
+                 "your_turn": bool, "surrender_offered": bool}
+                                                      a game of the bot changed (or, on
                                                       connect, is running or finished and
                                                       not yet left)
     reconnect   {}                                    the stream ends now: connect again
@@ -45,7 +46,8 @@ def _sse(event: str, data: dict) -> bytes:
 
 
 def bot_snapshot(player: Player) -> tuple[dict, dict]:
-    """({challenge id: challenger}, {game id: (version, status, your_turn)}) in one query:
+    """({challenge id: challenger}, {game id: (version, status, your_turn,
+    surrender_offered)}) in one query:
     waiting challenges to the bot, its running games and its finished games not left."""
     mine = (Q(status=Game.Status.WAITING, player2=player)
             | Q(status=Game.Status.IN_PROGRESS, player1=player)
@@ -53,15 +55,17 @@ def bot_snapshot(player: Player) -> tuple[dict, dict]:
             | Q(status=Game.Status.FINISHED, player1=player, player1_left=False)
             | Q(status=Game.Status.FINISHED, player2=player, player2_left=False))
     rows = Game.objects.filter(mine).values_list(
-        "id", "status", "version", "current_seat", "player1_id", "player1__user__username")
+        "id", "status", "version", "current_seat", "player1_id", "player1__user__username",
+        "surrender_requested_by_id")
     challenges, games = {}, {}
-    for game_id, status, version, current, player1_id, challenger in rows:
+    for game_id, status, version, current, player1_id, challenger, surrender_by in rows:
         if status == Game.Status.WAITING:
             challenges[game_id] = challenger
         else:
             seat = 0 if player1_id == player.pk else 1
             games[game_id] = (version, status,
-                              status == Game.Status.IN_PROGRESS and current == seat)
+                              status == Game.Status.IN_PROGRESS and current == seat,
+                              bool(surrender_by and surrender_by != player.pk))
     return challenges, games
 
 
@@ -81,10 +85,11 @@ def _events(player: Player):
         for game_id in challenges:
             if game_id not in now_challenges and game_id not in now_games:
                 out.append(_sse("withdrawn", {"game": game_id}))
-        for game_id, (version, status, your_turn) in now_games.items():
-            if games.get(game_id) != (version, status, your_turn):
+        for game_id, (version, status, your_turn, surrender) in now_games.items():
+            if games.get(game_id) != (version, status, your_turn, surrender):
                 out.append(_sse("game", {"game": game_id, "version": version,
-                                         "status": status, "your_turn": your_turn}))
+                                         "status": status, "your_turn": your_turn,
+                                         "surrender_offered": surrender}))
         challenges, games = now_challenges, now_games
         if out:
             yield b"".join(out)
