@@ -9,6 +9,7 @@ checks as a person; their refusals (GameError) come back in the API's error shap
 bot's).
 """
 from ninja import Router
+from ninja.responses import Status
 
 from decks.models import Deck
 from games import engine
@@ -70,9 +71,12 @@ def bot_challenges(request):
              "created_at": g.created_at} for g in games]
 
 
-def _challenge_id(game_id: int) -> int:
-    if not 0 < game_id <= ID_MAX:
-        raise not_found("That challenge")
+def _challenge_id(player, game_id: int) -> int:
+    """A challenge to the bot (the services check again under lock); any other id, even
+    another player's challenge, looks like a missing one."""
+    if not (0 < game_id <= ID_MAX and Game.objects.filter(
+            pk=game_id, status=Game.Status.WAITING, player2=player).exists()):
+        raise not_found("That challenge to you")
     return game_id
 
 
@@ -82,21 +86,23 @@ def _challenge_id(game_id: int) -> int:
                      "name when none is named)")
 def bot_challenge_accept(request, game_id: int, body: AcceptIn | None = None):
     player = request.auth.player
+    game_id = _challenge_id(player, game_id)
     deck = body.deck if body else None
     if deck is None:
         deck = (Deck.objects.filter(player=player, is_ready=True).order_by("name", "pk")
                 .values_list("pk", flat=True).first())
         if deck is None:
             raise ApiError(409, "deck", "The bot has no complete deck to play with.")
-    game = gs.challenge_accept(game_id=_challenge_id(game_id), player=player, deck=deck)
+    game = gs.challenge_accept(game_id=game_id, player=player, deck=deck)
     return bot_game_out(game, player)
 
 
 @router.post("/bot/challenges/{game_id}/decline", response={204: None},
              url_name="bot_challenge_decline")
 def bot_challenge_decline(request, game_id: int):
-    gs.challenge_reject(game_id=_challenge_id(game_id), player=request.auth.player)
-    return 204, None
+    gs.challenge_reject(game_id=_challenge_id(request.auth.player, game_id),
+                        player=request.auth.player)
+    return Status(204, None)
 
 
 @router.get("/bot/games", response=list[BotGameOut], url_name="bot_games",
