@@ -146,7 +146,8 @@ SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
 # --- Public API (marcomage/api/) ----------------------------------------------------
 # Requests per window (django-ratelimit's rates) for one personal access token and for one
-# address without a token; a request over the limit gets a 429 with Retry-After.
+# address without a token; a request over the limit gets a 429 with Retry-After
+# (FLOOD_CONTROL=false turns them off too).
 API_RATE_LIMITS = {
     "token": env("API_RATE_LIMIT_TOKEN", default="300/m"),
     "anonymous": env("API_RATE_LIMIT_ANONYMOUS", default="60/m"),

@@ -2,7 +2,7 @@
 method (405) or an unknown address under /api/ (404)."""
 import functools
 
-from django.urls import path, re_path
+from django.urls import path
 
 from .api import api
 from .errors import error_response
@@ -38,5 +38,5 @@ def api_urlpatterns():
 
 urlpatterns = [
     path("api/v1/", api_urlpatterns()),
-    re_path(r"^api/(?P<rest>.*)$", api_not_found, name="api_not_found"),
+    path("api/<path:rest>", api_not_found, name="api_not_found"),
 ]

@@ -13,6 +13,7 @@ from tests.games.conftest import make_deck
 @pytest.fixture(autouse=True)
 def _api_rate_limits(settings):
     cache.clear()
+    settings.FLOOD_CONTROL = True  # off for the other tests (tests/conftest.py)
     settings.API_RATE_LIMITS = {"token": "100000/m", "anonymous": "100000/m"}
     yield
     cache.clear()

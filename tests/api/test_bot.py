@@ -108,10 +108,25 @@ def test_the_bot_plays_through_the_sites_services(alice, robot, robot_token):
     moved = client.post(f"/api/v1/bot/games/{game.pk}/{action.kind}",
                         content_type="application/json", data=body)
     assert moved.status_code == 200, moved.content
-    assert moved.json()["version"] == game.version + 1 and moved.json()["my_turn"] is False
-    twice = client.post(f"/api/v1/bot/games/{game.pk}/discard", content_type="application/json",
-                        data={"version": game.version + 1, "position": 1})
-    assert twice.status_code == 409 and twice.json()["error"]["code"] == "not_your_turn"
+    assert moved.json()["version"] == game.version + 1
+    game.refresh_from_db()
+    assert moved.json()["my_turn"] is (game.current_seat == 1)  # Quick and Swift play again
+    assert game.turns.filter(actor=robot).count() == 1
+
+
+def test_a_move_out_of_turn_is_a_409(alice, robot, robot_token):
+    game = _started(alice, robot, robot_token)
+    if game.current_seat == 1:  # the robot begins: let it discard once
+        api_client(robot_token).post(f"/api/v1/bot/games/{game.pk}/discard",
+                                     content_type="application/json",
+                                     data={"version": game.version, "position": 1})
+        game.refresh_from_db()
+    assert game.current_seat == 0
+    response = api_client(robot_token).post(f"/api/v1/bot/games/{game.pk}/discard",
+                                            content_type="application/json",
+                                            data={"version": game.version, "position": 1})
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "not_your_turn"
 
 
 def test_bad_moves_are_400s(alice, robot, robot_token):

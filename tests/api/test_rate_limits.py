@@ -43,3 +43,9 @@ def test_a_cache_that_fails_lets_requests_through(settings, monkeypatch):
 
     monkeypatch.setattr("marcomage.api.auth.get_usage", broken)
     assert [api_client().get("/api/v1/cards/1").status_code for _ in range(3)] == [200] * 3
+
+
+def test_the_sites_flood_switch_turns_the_api_limits_off(settings):
+    settings.API_RATE_LIMITS = {"token": "1/m", "anonymous": "1/m"}
+    settings.FLOOD_CONTROL = False
+    assert [api_client().get("/api/v1/cards/1").status_code for _ in range(3)] == [200] * 3
