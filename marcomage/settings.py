@@ -39,6 +39,9 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "axes",
     "csp",
+    # django-ninja: the public API (marcomage/api/); listed so its docs page is served from
+    # our own static files (the site's CSP allows no other origin).
+    "ninja",
     "marcomage",
     "players",
     "decks",
@@ -141,6 +144,22 @@ RATELIMIT_FAIL_OPEN = True
 # Without Redis the counters live in this process's memory: right for the one-process
 # embedded layout, which is all that runs without Redis.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+
+# --- Public API (marcomage/api/) ----------------------------------------------------
+# Requests per window (django-ratelimit's rates) for one personal access token and for one
+# address without a token; a request over the limit gets a 429 with Retry-After
+# (FLOOD_CONTROL=false turns them off too).
+API_RATE_LIMITS = {
+    "token": env("API_RATE_LIMIT_TOKEN", default="300/m"),
+    "anonymous": env("API_RATE_LIMIT_ANONYMOUS", default="60/m"),
+}
+API_RATE_GROUP_PREFIX = "api:"
+# A bot's event stream (GET /api/v1/bot/stream) holds one HTTP pool thread: it polls the
+# database every API_STREAM_POLL seconds and ends after API_STREAM_SECONDS (the bot
+# reconnects); at most API_STREAMS_MAX streams per process, so pages keep their threads.
+API_STREAM_SECONDS = env.float("API_STREAM_SECONDS", default=60.0)
+API_STREAM_POLL = env.float("API_STREAM_POLL", default=0.5)
+API_STREAMS_MAX = env.int("API_STREAMS_MAX", default=max(1, HTTP_THREADS // 4))
 
 # --- Channels, Celery, cache -----------------------------------------------
 if REDIS_URL:

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from .api.urls import urlpatterns as api_urls
 from .site import views
 from .site.about import views as about_views
 from .site.news import views as news_views
@@ -23,6 +24,7 @@ urlpatterns = [
     path("forum/", include("forum.urls")),
     path("concepts/", include("concepts.urls")),
     path("novels/", include("marcomage.novels.urls")),
+    *api_urls,
 ]
 
 handler403 = "marcomage.site.views.error_403"

@@ -29,6 +29,14 @@ class Player(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # When the player last opened the inbox: later messages are marked as new.
     messages_seen_at = models.DateTimeField(null=True, blank=True)
+    # A bot account is played by a program through the API (players/tokens/); marked
+    # "bot" wherever the player is shown. Only an account that never played may become one.
+    is_bot = models.BooleanField(default=False)
+    # Glicko-2 rating beside the EXP levels (players/progression/glicko2.py), updated by
+    # games.services.rating after every rated game between two accounts (never the AI).
+    rating = models.FloatField(default=1500.0, db_index=True)
+    rating_deviation = models.FloatField(default=350.0)
+    rating_volatility = models.FloatField(default=0.06)
 
     class Meta:
         ordering = ["user__username"]
@@ -346,3 +354,59 @@ class AccountBan(models.Model):
 
     def __str__(self):
         return f"{self.user} banned on {self.created_at:%Y-%m-%d}"
+
+
+class RatingHistory(models.Model):
+    """A player's Glicko-2 rating after one rated game (the profile's rating chart)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    game_id = models.PositiveIntegerField(db_index=True)
+    opponent_name = models.CharField(max_length=150, blank=True)
+    result = models.CharField(max_length=5)  # win / loss / draw
+    rating = models.FloatField()
+    deviation = models.FloatField()
+    volatility = models.FloatField()
+    rating_before = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "created_at", "pk"]
+        verbose_name_plural = "rating history"
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game_id"],
+                                    name="rating_history_once_per_game"),
+        ]
+
+    def __str__(self):
+        return f"{self.player}: game {self.game_id} -> {self.rating:.0f}"
+
+
+class AccessToken(models.Model):
+    """A personal access token for the API (players/tokens/services.py).
+
+    Only a SHA-256 hash of the secret is stored; ``prefix`` (public, unique) finds the row
+    without comparing hashes across the table. The secret is shown once, at creation.
+    """
+
+    class Scope(models.TextChoices):
+        READ = "read", "Read: public data"
+        BOT = "bot", "Bot: receive events, answer challenges, play (bot accounts only)"
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="access_tokens")
+    name = models.CharField(max_length=40)
+    prefix = models.CharField(max_length=16, unique=True)
+    secret_hash = models.CharField(max_length=64)
+    scopes = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["player", "-created_at"]
+
+    def __str__(self):
+        return f"{self.player}: token {self.name} ({self.prefix})"
+
+    @property
+    def is_active(self):
+        return self.revoked_at is None

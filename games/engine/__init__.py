@@ -11,7 +11,7 @@ _load_all()
 # the web side reads them through these names, never through the submodules.
 from . import awards as awards_rules  # noqa: E402
 from . import rating as rating_rules  # noqa: E402
-from .ai import ai_choose_action, suggest_action  # noqa: E402
+from .ai import ai_choose_action, seat_knowledge, suggest_action  # noqa: E402
 from .cards.model import CardDef  # noqa: E402
 from .catalogue import (  # noqa: E402
                         AI_CHALLENGES,
@@ -54,7 +54,7 @@ __all__ = [
     "legal_actions", "limits_for", "LONG", "new_game", "NORMAL", "play", "PlayerState",
     "Preview", "preview", "rating_rules", "Rng", "rng_state_for_seed",
     "sandbox_attribute_range", "SANDBOX_MAX", "sandbox_put_card", "sandbox_set_attribute",
-    "sandbox_set_hidden", "STARTER_DECK_NAMES", "STARTER_DECKS", "state_from_json",
+    "sandbox_set_hidden", "seat_knowledge", "STARTER_DECK_NAMES", "STARTER_DECKS", "state_from_json",
     "state_to_json", "suggest_action", "token_keywords", "TurnResult", "TUTORIAL_END_LEVEL",
     "view_for",
 ]

@@ -22,7 +22,8 @@ _LIST_FIELDS = ("id", "player1_id", "player2_id", "winner_id", "outcome", "statu
                 "is_hidden", "is_friendly", "is_long", "is_ai", "ai_challenge", "ai_deck_name",
                 "turn_timeout", "finished_at", "replay_views",
                 "player1__id", "player1__user__id", "player1__user__username",
-                "player2__id", "player2__user__id", "player2__user__username")
+                "player1__is_bot", "player2__id", "player2__user__id",
+                "player2__user__username", "player2__is_bot")
 
 _ORDERINGS = {
     "newest": ("-finished_at", "-pk"),

@@ -4,6 +4,10 @@
 the game with a conditional UPDATE of ``Game.rated_at`` inside the transaction,
 so a repeated or concurrent task finds the game claimed and does nothing, and a
 failure rolls the claim back for a retry.
+
+Beside the EXP levels, a game whose result counts (two accounts, humans or bots, not
+friendly, never the AI) updates both players' Glicko-2 ratings in the same transaction,
+each from both ratings as they were before the game (one game = one rating period).
 """
 import logging
 
@@ -14,7 +18,8 @@ from games.engine import all_cards, awards_rules, state_from_json
 from games.engine import rating_rules as rules
 from games.models import Game, Turn
 from players.inbox.services import message_send_system
-from players.models import GameRating, Message, Player
+from players.models import GameRating, Message, Player, RatingHistory
+from players.progression.glicko2 import Glicko2Game, Glicko2Rating, glicko2_update
 from players.progression.services import award_counters_add
 from players.tutorial.sections import SECTION_LABELS, SECTION_LEVELS, TUTORIAL_END_LEVEL
 
@@ -81,7 +86,30 @@ def game_rate(*, game_id: int) -> bool:
         side = rules.rate_side(state, seat, outcome=game.outcome, winner_seat=winner_seat,
                                level=player.level, opponent_level=opponent_level)
         _apply(game, player, side, opponent_name, counts_result)
+    if counts_result:
+        _glicko_apply(game, players, winner_seat)
     return True
+
+
+def _glicko_apply(game, players, winner_seat):
+    """Both players' Glicko-2 update for this game, plus a history row each."""
+    seated = [players[game.player_id_at(seat)] for seat in (0, 1)]
+    before = [Glicko2Rating(p.rating, p.rating_deviation, p.rating_volatility) for p in seated]
+    for seat, player in enumerate(seated):
+        if winner_seat is None:
+            score, result = 0.5, "draw"
+        else:
+            score, result = (1.0, "win") if winner_seat == seat else (0.0, "loss")
+        opponent = before[1 - seat]
+        after = glicko2_update(before[seat], [Glicko2Game(opponent.rating, opponent.deviation,
+                                                          score)])
+        player.rating, player.rating_deviation = after.rating, after.deviation
+        player.rating_volatility = after.volatility
+        player.save(update_fields=["rating", "rating_deviation", "rating_volatility"])
+        RatingHistory.objects.create(
+            player=player, game_id=game.pk, opponent_name=seated[1 - seat].name, result=result,
+            rating=after.rating, deviation=after.deviation, volatility=after.volatility,
+            rating_before=before[seat].rating)
 
 
 def _apply(game, player, side, opponent_name, counts_result):

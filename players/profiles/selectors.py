@@ -27,8 +27,16 @@ def list_filters_default(viewer) -> dict:
     return {"activity": "all", "status": "any"}
 
 
-def player_list_page(*, activity="all", status="any", search="", page=1):
-    """One page of the ladder: level, then EXP, then name. Two queries (count + rows)."""
+# The ladder's orders: by level (then EXP), or by Glicko-2 rating.
+LIST_SORTS = {
+    "level": ("-level", "-exp", "user__username"),
+    "rating": ("-rating", "user__username"),
+}
+
+
+def player_list_page(*, activity="all", status="any", search="", page=1, sort="level"):
+    """One page of the ladder: level, then EXP, then name (or rating, then name). Two
+    queries (count + rows)."""
     now = timezone.now()
     players = Player.objects.select_related("user", "settings").filter(user__is_active=True)
     if activity == "online":
@@ -40,7 +48,7 @@ def player_list_page(*, activity="all", status="any", search="", page=1):
     search = (search or "").strip()
     if search:
         players = players.filter(user__username__icontains=search[:150])
-    players = players.order_by("-level", "-exp", "user__username")
+    players = players.order_by(*LIST_SORTS.get(sort, LIST_SORTS["level"]))
     page_obj = Paginator(players, PLAYERS_PER_PAGE).get_page(page)
     first_rank = (page_obj.number - 1) * PLAYERS_PER_PAGE + 1
     rows = [{"rank": first_rank + i, "player": p, "activity": activity_of(p.last_activity, now)}

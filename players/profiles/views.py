@@ -12,6 +12,7 @@ from players.moderation import roles
 from players.moderation.forms import BanForm, MuteForm
 from players.moderation.selectors import moderation_panel
 from players.progression import selectors as progression
+from players.progression.rating_chart import rating_chart
 from players.tutorial.sections import section_required
 
 from . import selectors
@@ -32,13 +33,19 @@ def player_list(request):
         filters = {**defaults, "q": ""}
         form = PlayerFilterForm({**defaults, "q": ""})
         form.is_valid()
+    sort = request.GET.get("sort", "level")
+    if sort not in selectors.LIST_SORTS:
+        sort = "level"
     page_obj, rows = selectors.player_list_page(
         activity=filters["activity"] or "all", status=filters["status"] or "any",
-        search=filters["q"], page=request.GET.get("page", 1))
+        search=filters["q"], page=request.GET.get("page", 1), sort=sort)
     query = request.GET.copy()
     query.pop("page", None)
+    unsorted = query.copy()
+    unsorted.pop("sort", None)
     return render(request, "players/list.html", {
         "form": form, "page_obj": page_obj, "rows": rows, "query": query.urlencode(),
+        "sort": sort, "unsorted_query": unsorted.urlencode(),
         "settings_row": viewer.settings,
     })
 
@@ -65,6 +72,7 @@ def player_detail(request, name):
         "progress": progression.exp_progress(player),
         "awards": progression.award_summary(player),
         "moderation": moderation,
+        "rating_chart": rating_chart(player),
     }
     if is_self:
         context["own_stats"] = progression.own_statistics(player)

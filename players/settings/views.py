@@ -1,21 +1,32 @@
-"""The settings page: profile, preferences (every option) and the avatar."""
+"""The settings page: profile, preferences (every option), the avatar, API tokens and the
+bot account switch."""
 from django.contrib import messages as flash
+from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from marcomage.images import ImageUploadError
 from players.profiles.services import player_avatar_remove, player_avatar_set
+from players.tokens import services as tokens
+from players.tokens.forms import TokenForm
 from players.tutorial.sections import section_required
 
 from .forms import AvatarForm, PreferencesForm, ProfileForm
 
 
-def _page(request, *, profile=None, preferences=None, avatar=None, status=200):
-    row = request.user.player.settings
+def _page(request, *, profile=None, preferences=None, avatar=None, token_form=None,
+          new_token=None, status=200):
+    player = request.user.player
+    row = player.settings
     return render(request, "players/settings.html", {
         "profile_form": profile or ProfileForm(instance=row, prefix="profile"),
         "preferences_form": preferences or PreferencesForm(instance=row, prefix="prefs"),
         "avatar_form": avatar or AvatarForm(prefix="avatar"),
+        "token_form": token_form or TokenForm(prefix="token"),
+        "tokens": tokens.tokens_of(player),
+        "new_token": new_token,
+        "bot_allowed": tokens.bot_conversion_allowed(player),
         "settings_row": row,
     }, status=status)
 
@@ -66,3 +77,46 @@ def avatar_remove(request):
     player_avatar_remove(player=request.user.player)
     flash.success(request, "Your avatar has been removed.")
     return redirect("players:settings")
+
+
+@require_POST
+@section_required("settings")
+def token_create(request):
+    """The token is shown on this response only: it is never stored nor shown again."""
+    form = TokenForm(request.POST, prefix="token")
+    if not form.is_valid():
+        return _page(request, token_form=form, status=400)
+    try:
+        _token, raw = tokens.token_create(player=request.user.player,
+                                          name=form.cleaned_data["name"],
+                                          scopes=form.cleaned_data["scopes"])
+    except tokens.TokenError as error:
+        form.add_error(None, error.message)
+        return _page(request, token_form=form, status=400)
+    response = _page(request, new_token=raw, status=201)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_POST
+@section_required("settings")
+def token_revoke(request, token_id):
+    try:
+        token = tokens.token_revoke(player=request.user.player, token_id=token_id)
+    except tokens.TokenError:
+        raise Http404("No such token")
+    flash.success(request, f"The token “{token.name}” is revoked: it no longer opens the API.")
+    return redirect(reverse("players:settings") + "#tokens")
+
+
+@require_POST
+@section_required("settings")
+def bot_account(request):
+    try:
+        tokens.player_become_bot(player=request.user.player)
+    except tokens.TokenError as error:
+        flash.error(request, error.message)
+    else:
+        flash.success(request, "This account is now a bot: create a token with the bot scope "
+                               "for the program that plays it.")
+    return redirect(reverse("players:settings") + "#tokens")

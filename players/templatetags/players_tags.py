@@ -31,6 +31,12 @@ def player_status(settings_row):
     return {"status": status, "label": label}
 
 
+@register.inclusion_tag("players/partials/bot_mark.html")
+def bot_mark(player):
+    """The "bot" mark after a player's name (nothing for a person, the AI or None)."""
+    return {"is_bot": bool(getattr(player, "is_bot", False))}
+
+
 @register.inclusion_tag("players/partials/avatar.html")
 def player_avatar(player, size=60):
     avatar = player.settings.avatar if hasattr(player, "settings") else None

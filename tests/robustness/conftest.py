@@ -20,7 +20,8 @@ from tests.factories import PlayerFactory
 # Markers of a full page in the site's layout (templates/base.html and templates/500.html).
 SITE_PAGE_MARKERS = ("css/site.css",)
 TRACEBACK_MARKERS = ("Traceback (most recent call last)", 'File "/', "Exception Value:")
-ACCEPTED_STATUSES = {200, 301, 302, 400, 403, 404, 405}
+# 401: the JSON API (/api/) asked without a token where it needs one (it ignores sessions).
+ACCEPTED_STATUSES = {200, 301, 302, 400, 401, 403, 404, 405}
 
 
 @dataclass

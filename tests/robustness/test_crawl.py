@@ -73,6 +73,15 @@ def alice_concept(world):
         "name": "Crawler's delight", "rarity": "Common", "bricks": 3, "effect": "+3 wall"})[0]
 
 
+def alice_token_id(world):
+    """An API token of alice's (made on first use: the world predates the tokens)."""
+    from players.models import AccessToken
+    from players.tokens.services import token_create
+
+    token = AccessToken.objects.filter(player=world.alice, revoked_at=None).first()
+    return (token or token_create(player=world.alice, name="crawled", scopes=["read"])[0]).pk
+
+
 def valid_values(world, name):
     w = world
     return {
@@ -90,6 +99,9 @@ def valid_values(world, name):
         "section_slug": ["general", "concepts"],
         "novel": [novel.slug for novel in novel_library()],
         "chapter": [1, 3],
+        "token_id": [alice_token_id(w)],
+        "step": [0, 3],
+        "rest": ["v1/no-such-endpoint", "v2/cards"],
     }[name]
 
 

@@ -18,7 +18,8 @@ from forum import services as forum_services
 from forum.models import ForumPost, ForumThread
 from games import services as gs
 from games.models import ChatMessage, Game, GameNote
-from players.models import AccountBan, Message, Mute, Player, Purchase
+from players.models import AccessToken, AccountBan, Message, Mute, Player, Purchase
+from players.tokens.services import token_create
 from tests.security.conftest import (
     ALICE_DECK_NAME,
     ALICE_DECK_NOTE,
@@ -84,6 +85,21 @@ ROUTES = {
     "concepts:list": "own", "concepts:new": "own", "concepts:preview": "own",
     "concepts:picture": "open", "concepts:detail": "open", "concepts:edit": "foreign",
     "concepts:delete": "foreign", "concepts:state": "foreign", "concepts:discuss": "open",
+    # API tokens and the bot switch on the settings page: a token of someone else is a 404.
+    "players:token_create": "own", "players:token_revoke": "foreign", "players:bot_account": "own",
+    # The JSON API (tests/api walks it thoroughly): it ignores the session. "api" answers
+    # anybody (404 for what is not public), "api-bot" needs a bot token: 401 without one.
+    "api_not_found": "api", "api:api-root": "api", "api:openapi-json": "api",
+    "api:openapi-view": "api", "api:cards": "api", "api:card": "api", "api:keywords": "api",
+    "api:players": "api", "api:player": "api", "api:player_rating_history": "api",
+    "api:decks": "api", "api:deck": "api", "api:games": "api", "api:games_running": "api",
+    "api:game": "api", "api:game_view": "api", "api:game_replay": "api",
+    "api:game_replay_step": "api", "api:statistics": "api",
+    "api:bot_stream": "api-bot", "api:bot_challenges": "api-bot",
+    "api:bot_challenge_accept": "api-bot", "api:bot_challenge_decline": "api-bot",
+    "api:bot_games": "api-bot", "api:bot_game": "api-bot", "api:bot_play": "api-bot",
+    "api:bot_discard": "api-bot", "api:bot_surrender_answer": "api-bot",
+    "api:bot_leave": "api-bot",
 }
 
 
@@ -117,9 +133,10 @@ def world(alice, bob, carol, alice_deck, alice_messages, hidden_game, challenge,
     forum_services.post_create(thread=forum_thread, author=bob, body="Bob's reply")
     concept_create(author=alice, data={"name": "Alice's idea", "rarity": "Rare", "bricks": 5,
                                        "effect": "+5 tower"})
+    alice_token, _raw = token_create(player=alice, name="alice's script", scopes=["read"])
     return {"alice": alice, "bob": bob, "carol": carol, "deck": alice_deck,
             "messages": alice_messages, "game": hidden_game, "challenge": challenge,
-            "hosted": hosted}
+            "hosted": hosted, "token": alice_token}
 
 
 def _requests(world):
@@ -237,6 +254,11 @@ def _requests(world):
         ("games:replays", reverse("games:replays"), {}),
         ("games:replay", game_url("replay"), {}),
         ("games:statistics", reverse("games:statistics"), {}),
+        ("players:token_create", reverse("players:token_create"),
+         {"token-name": "carol's", "token-scopes": ["read"], "player": world["alice"].pk}),
+        ("players:token_revoke", reverse("players:token_revoke", args=[world["token"].pk]), {}),
+        ("players:bot_account", reverse("players:bot_account"), {"player": world["alice"].pk}),
+        *_api_requests(world),
         ("novels:library", reverse("novels:library"), {}),
         ("novels:contents", reverse("novels:contents", args=["the-singing-stone"]), {}),
         ("novels:chapter", reverse("novels:chapter", args=["the-dragons-ledger", 3]), {}),
@@ -245,6 +267,54 @@ def _requests(world):
         ("logout", reverse("logout"), {}),  # last: it ends the session
     ]
     return rows
+
+
+def _api_requests(world):
+    """The API's routes aimed at alice's and bob's things (no token: the session is ignored)."""
+    game, challenge, deck = world["game"], world["challenge"], world["deck"]
+
+    def api(name, *args):
+        return reverse(f"api:{name}", args=args)
+
+    move = {"version": game.version, "position": 1}
+    return [
+        ("api_not_found", "/api/v1/no-such-endpoint", {}),
+        ("api:api-root", api("api-root"), {}),
+        ("api:openapi-json", api("openapi-json"), {}),
+        ("api:openapi-view", api("openapi-view"), {}),
+        ("api:cards", api("cards") + "?rarity=Rare", {}),
+        ("api:card", api("card", deck.common[0]), {}),
+        ("api:keywords", api("keywords"), {}),
+        ("api:players", api("players") + "?sort=rating", {}),
+        ("api:player", api("player", "alice"), {}),
+        ("api:player_rating_history", api("player_rating_history", "alice"), {}),
+        ("api:decks", api("decks") + "?author=alice", {}),
+        ("api:deck", api("deck", deck.pk), {}),
+        ("api:games", api("games") + "?player=alice", {}),
+        ("api:games_running", api("games_running"), {}),
+        ("api:game", api("game", game.pk), {}),
+        ("api:game_view", api("game_view", game.pk), {}),
+        ("api:game_replay", api("game_replay", game.pk), {}),
+        ("api:game_replay_step", api("game_replay_step", game.pk, 1), {}),
+        ("api:statistics", api("statistics"), {}),
+        ("api:bot_stream", api("bot_stream"), {}),
+        ("api:bot_challenges", api("bot_challenges"), {}),
+        ("api:bot_challenge_accept", api("bot_challenge_accept", challenge.pk), {}),
+        ("api:bot_challenge_decline", api("bot_challenge_decline", challenge.pk), {}),
+        ("api:bot_games", api("bot_games"), {}),
+        ("api:bot_game", api("bot_game", game.pk), {}),
+        ("api:bot_play", api("bot_play", game.pk), move),
+        ("api:bot_discard", api("bot_discard", game.pk), move),
+        ("api:bot_surrender_answer", api("bot_surrender_answer", game.pk), {"accept": "1"}),
+        ("api:bot_leave", api("bot_leave", game.pk), {}),
+    ]
+
+
+def _api_status_ok(route, status):
+    """The API's answers to a caller without a token, whatever the session."""
+    if ROUTES[route] == "api-bot":
+        return status in (401, 405)
+    return status in (200, 400, 404, 405)
 
 
 def _concept_requests(world):
@@ -315,13 +385,14 @@ def _snapshot(world):
         "accounts_active": list(Player.objects.filter(pk__in=owners).order_by("pk")
                                 .values_list("user__is_active", flat=True)),
         "purchases": list(Purchase.objects.filter(player__in=owners).values()),
+        "tokens": list(AccessToken.objects.filter(player__in=owners).order_by("pk").values()),
         "forum_posts": list(ForumPost.objects.filter(author__in=owners).order_by("pk").values()),
         "forum_threads": list(ForumThread.objects.filter(author__in=owners).order_by("pk")
                               .values("pk", "title", "section_id", "priority", "locked")),
         "concepts": list(Concept.objects.filter(author__in=owners).order_by("pk").values(
             "pk", "name", "rarity", "bricks", "keywords", "effect", "note", "picture", "state",
             "feedback", "modified_at")),
-        "players": [(p.gold, p.extra_deck_slots, p.extra_game_slots, p.settings.real_name,
+        "players": [(p.gold, p.is_bot, p.extra_deck_slots, p.extra_game_slots, p.settings.real_name,
                      p.settings.avatar.name if p.settings.avatar else "",
                      list(p.settings.dismissed_hints))
                     for p in (alice, bob) for _ in [p.refresh_from_db() or p.settings.refresh_from_db()]],
@@ -354,6 +425,10 @@ def test_anonymous_visitor_reaches_only_public_pages(world):
             body = _body(response)
             for marker in MARKERS:
                 assert marker not in body, (route, method, marker)
+            if ROUTES[route] in ("api", "api-bot"):
+                assert _api_status_ok(route, response.status_code), (route, method,
+                                                                     response.status_code)
+                continue
             if ROUTES[route] == "public" or route == "players:avatar":
                 continue
             if response.status_code == 405:
@@ -394,6 +469,8 @@ def test_outsider_cannot_see_or_touch_other_players_things(world, client_of, car
                     assert status in (404, 405), (route, method, status)
             if ROUTES[route] == "guarded":
                 assert status in (403, 405), (route, method, status)
+            if ROUTES[route] in ("api", "api-bot"):
+                assert _api_status_ok(route, status), (route, method, status)
             assert _snapshot(world) == before, (route, method)
     assert tried >= 2 * len(ROUTES)
 

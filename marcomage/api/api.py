@@ -1,0 +1,91 @@
+"""The NinjaAPI of /api/v1/: its routers, authentication and the one error shape.
+
+The docs page is /api/v1/docs (Swagger UI served from django-ninja's own static files),
+the schema /api/v1/openapi.json.
+"""
+import logging
+
+from django.http import Http404
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from games.services.errors import GameError
+
+from . import bot, cards, decks, games, players, statistics
+from .auth import token_auth
+from .errors import GAME_ERROR_STATUS, ApiError, error_response
+
+log = logging.getLogger(__name__)
+
+DESCRIPTION = """
+The public API of MArcomage: cards and keywords, players' public profiles and ratings,
+shared decks, finished games with their replays, the spectator's view of running games,
+statistics, and endpoints for bot accounts.
+
+Read endpoints need no token (a per-address rate limit applies). A personal access token,
+created on the settings page, is sent as `Authorization: Bearer <token>`: it has its own,
+higher rate limit, and with the **bot** scope (bot accounts only) it opens the `bot`
+endpoints. Lists are paginated with `page` and `page_size` (at most 100).
+
+Every error has one shape: `{"error": {"status", "code", "message", "fields"?}}`
+(`fields` for a 400: parameter -> messages). A 429 carries `Retry-After`.
+"""
+
+api = NinjaAPI(title="MArcomage API", version="1", description=DESCRIPTION,
+               urls_namespace="api", auth=token_auth, docs_url="/docs",
+               openapi_url="/openapi.json")
+
+for module in (cards, players, decks, games, statistics, bot):
+    api.add_router("", module.router)
+
+
+def _field_errors(errors) -> dict:
+    fields: dict[str, list[str]] = {}
+    for error in errors:
+        location = [str(part) for part in error.get("loc", ())]
+        # ("query", "filters", "page") -> "page"; ("body", "move", "version") -> "version"
+        name = location[-1] if location else "request"
+        fields.setdefault(name, []).append(str(error.get("msg", "is not valid")))
+    return fields
+
+
+@api.exception_handler(ApiError)
+def _api_error(request, exc: ApiError):
+    return error_response(exc.status, exc.code, exc.message, fields=exc.fields,
+                          headers=exc.headers)
+
+
+@api.exception_handler(ValidationError)
+def _validation_error(request, exc: ValidationError):
+    return error_response(400, "invalid", "Some parameters are not valid.",
+                          fields=_field_errors(exc.errors))
+
+
+@api.exception_handler(GameError)
+def _game_error(request, exc: GameError):
+    return error_response(GAME_ERROR_STATUS.get(exc.code, 400), exc.code, exc.message)
+
+
+@api.exception_handler(Http404)
+def _not_found(request, exc):
+    return error_response(404, "not_found", "Not found.")
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthorized(request, exc: AuthenticationError):
+    message = exc.message if exc.message != "Unauthorized" else "A valid token is needed."
+    return error_response(401, "unauthorized", message,
+                          headers={"WWW-Authenticate": 'Bearer realm="api"'})
+
+
+@api.exception_handler(HttpError)
+def _http_error(request, exc: HttpError):
+    codes = {403: "forbidden", 404: "not_found", 405: "method_not_allowed", 429: "rate_limited"}
+    return error_response(exc.status_code, codes.get(exc.status_code, "error"), str(exc))
+
+
+@api.exception_handler(Exception)
+def _unexpected(request, exc: Exception):
+    log.exception("API error on %s", request.path)
+    return error_response(500, "internal", "Something went wrong on our side; it has been "
+                                           "logged.")

@@ -1,0 +1,107 @@
+"""Who calls the API, and how often they may.
+
+``Authorization: Bearer <token>`` names a personal access token
+(players/tokens/services.py); without the header the caller is anonymous, which every
+read endpoint allows. A header with a bad, revoked or foreign-scheme token is a 401,
+never silently anonymous, so a bot notices a revoked token at once.
+
+Rate limits (settings.API_RATE_LIMITS) are counted per token, or per address without
+one, by django-ratelimit in the cache, like marcomage/flood.py; over the limit the answer
+is a 429 with Retry-After (the seconds left in the window). A cache that is down skips the
+limit, as flood control does, and FLOOD_CONTROL=false turns these limits off with the
+site's others.
+"""
+import logging
+from dataclasses import dataclass
+
+from django.conf import settings
+from django_ratelimit import ALL
+from django_ratelimit.core import get_usage
+from ninja.errors import AuthenticationError, AuthorizationError
+from ninja.security import HttpBearer
+
+from players.models import AccessToken, Player
+from players.tokens.services import token_authenticate
+
+from .errors import ApiError
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ApiClient:
+    """The caller: a token and its player, or neither (anonymous). Always truthy."""
+
+    token: AccessToken | None = None
+
+    @property
+    def player(self) -> Player | None:
+        return self.token.player if self.token else None
+
+    def has_scope(self, scope: str) -> bool:
+        return self.token is not None and scope in self.token.scopes
+
+
+def _rate_limit(request, client: ApiClient) -> None:
+    if not settings.FLOOD_CONTROL:  # the site's switch for every rate limit
+        return
+    if client.token is not None:
+        kind, rate = "token", settings.API_RATE_LIMITS["token"]
+        prefix = client.token.prefix
+
+        def key(_group, _request):
+            return prefix
+    else:
+        kind, rate, key = "anonymous", settings.API_RATE_LIMITS["anonymous"], "ip"
+    try:
+        usage = get_usage(request, group=f"{settings.API_RATE_GROUP_PREFIX}{kind}", key=key,
+                          rate=rate, method=ALL, increment=True)
+    except Exception:  # a cache that is down skips the limit; it never blocks the API
+        log.warning("API rate limit skipped: the cache failed", exc_info=True)
+        return
+    if usage and usage["should_limit"]:
+        wait = max(1, int(usage["time_left"]))
+        raise ApiError(429, "rate_limited",
+                       f"Too many requests: wait {wait} seconds and try again.",
+                       headers={"Retry-After": str(wait)})
+
+
+class TokenAuth(HttpBearer):
+    """Anonymous or a valid token (any scope); counts the request against its limit."""
+
+    def __call__(self, request) -> ApiClient:
+        header = request.headers.get("Authorization", "")
+        if not header:
+            client = ApiClient()
+        else:
+            scheme, _, raw = header.partition(" ")
+            token = token_authenticate(raw) if scheme.lower() == "bearer" else None
+            if token is None:
+                raise AuthenticationError(message="The token is unknown, revoked or not sent "
+                                                  "as 'Authorization: Bearer <token>'.")
+            client = ApiClient(token)
+        _rate_limit(request, client)
+        self.check(client)
+        return client
+
+    def authenticate(self, request, token):  # the work is done in __call__
+        raise NotImplementedError
+
+    def check(self, client: ApiClient) -> None:
+        """Subclasses refuse clients here."""
+
+
+class BotAuth(TokenAuth):
+    """A token with the "bot" scope of a bot account."""
+
+    def check(self, client: ApiClient) -> None:
+        if client.token is None:
+            raise AuthenticationError(message="This endpoint needs a bot token: "
+                                              "'Authorization: Bearer <token>'.")
+        if not client.has_scope(AccessToken.Scope.BOT) or not client.player.is_bot:
+            raise AuthorizationError(message="This endpoint needs a token with the 'bot' "
+                                             "scope, of a bot account.")
+
+
+token_auth = TokenAuth()
+bot_auth = BotAuth()

@@ -1,0 +1,66 @@
+"""Players' public profiles: name, bot mark, level, EXP, results, Glicko-2 rating."""
+from typing import Literal
+
+from ninja import Field, Query, Router, Schema
+from ninja.pagination import paginate
+
+from players.models import Player, RatingHistory
+from players.profiles.selectors import player_by_name
+
+from .errors import not_found
+from .pagination import ApiPagination, Mapped
+from .schemas import PlayerOut, RatingPointOut
+
+router = Router(tags=["players"])
+
+PLAYER_SORTS = {
+    "level": ("-level", "-exp", "user__username"),
+    "rating": ("-rating", "user__username"),
+    "name": ("user__username",),
+}
+
+
+class PlayerListIn(Schema):
+    name: str = Field("", max_length=150, description="part of the name")
+    sort: Literal["level", "rating", "name"] = "level"
+
+
+def player_out(player: Player) -> dict:
+    return {"name": player.name, "is_bot": player.is_bot, "level": player.level,
+            "exp": player.exp, "wins": player.wins, "losses": player.losses,
+            "draws": player.draws, "rating": round(player.rating, 2),
+            "rating_deviation": round(player.rating_deviation, 2),
+            "joined": player.created_at.date()}
+
+
+def _public_player(name: str) -> Player:
+    player = player_by_name(name)
+    if player is None:
+        raise not_found("That player")
+    return player
+
+
+@router.get("/players", response=list[PlayerOut], url_name="players")
+@paginate(ApiPagination)
+def player_list(request, filters: Query[PlayerListIn]):
+    players = Player.objects.select_related("user").filter(user__is_active=True)
+    search = filters.name.replace("\x00", "").strip()
+    if search:
+        players = players.filter(user__username__icontains=search)
+    return Mapped(players.order_by(*PLAYER_SORTS[filters.sort]), player_out)
+
+
+@router.get("/players/{name}", response=PlayerOut, url_name="player")
+def player_detail(request, name: str):
+    return player_out(_public_player(name))
+
+
+@router.get("/players/{name}/rating-history", response=list[RatingPointOut],
+            url_name="player_rating_history", summary="The player's Glicko-2 rating after each rated game, oldest first")
+@paginate(ApiPagination)
+def player_rating_history(request, name: str):
+    player = _public_player(name)
+    return Mapped(RatingHistory.objects.filter(player=player).order_by("created_at", "pk"),
+                  lambda row: {"game": row.game_id, "opponent": row.opponent_name,
+                               "result": row.result, "rating": round(row.rating, 2),
+                               "deviation": round(row.deviation, 2), "at": row.created_at})

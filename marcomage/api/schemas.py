@@ -1,0 +1,199 @@
+"""What the API answers, field by field (anything not listed here is never sent)."""
+from datetime import date, datetime
+from typing import Any
+
+from ninja import Schema
+
+
+class ErrorDetail(Schema):
+    status: int
+    code: str
+    message: str
+    fields: dict[str, list[str]] | None = None
+
+
+class ErrorOut(Schema):
+    error: ErrorDetail
+
+
+class CostOut(Schema):
+    bricks: int
+    gems: int
+    recruits: int
+
+
+class CardOut(Schema):
+    id: int
+    name: str
+    rarity: str
+    cost: CostOut
+    level: int
+    modes: int
+    keywords: list[str]
+    text: str
+    created: str
+    modified: str
+    implemented: bool
+
+
+class KeywordOut(Schema):
+    name: str
+    basic_gain: int
+    bonus_gain: int
+    order: int
+    token: bool
+    text: str
+    cards: list[int]
+
+
+class PlayerOut(Schema):
+    name: str
+    is_bot: bool
+    level: int
+    exp: int
+    wins: int
+    losses: int
+    draws: int
+    rating: float
+    rating_deviation: float
+    joined: date
+
+
+class RatingPointOut(Schema):
+    game: int
+    opponent: str
+    result: str
+    rating: float
+    deviation: float
+    at: datetime
+
+
+class DeckCardsOut(Schema):
+    common: list[int]
+    uncommon: list[int]
+    rare: list[int]
+
+
+class DeckSummaryOut(Schema):
+    id: int
+    name: str
+    author: str
+    wins: int
+    losses: int
+    draws: int
+    is_ready: bool
+    modified: datetime
+
+
+class DeckOut(DeckSummaryOut):
+    cards: DeckCardsOut
+    tokens: list[str]
+
+
+class GameModesOut(Schema):
+    hidden: bool
+    friendly: bool
+    long: bool
+
+
+class GameOut(Schema):
+    id: int
+    player1: str
+    player2: str
+    player1_is_bot: bool
+    player2_is_bot: bool
+    status: str
+    outcome: str
+    winner: str | None
+    round: int
+    modes: GameModesOut
+    turn_timeout: int
+    started_at: datetime | None
+    finished_at: datetime | None
+
+
+class TurnOut(Schema):
+    number: int
+    round: int
+    actor_seat: int | None
+    actor: str
+    action: str
+    card: int
+    card_name: str
+    mode: int
+    substitute: bool
+
+
+class ReplayOut(Schema):
+    game: GameOut
+    turns: list[TurnOut]
+
+
+class BoardOut(Schema):
+    """The engine's view (``games.engine.view_for``): attributes, hands (null = hidden),
+    tokens, the last round's cards, round, the seat on turn, modes, status, result."""
+
+    game: int
+    version: int
+    step: int | None = None
+    view: dict[str, Any]
+
+
+class StatisticsOut(Schema):
+    games: dict[str, Any]
+    cards: dict[str, Any]
+
+
+class ChallengeOut(Schema):
+    id: int
+    challenger: str
+    challenger_is_bot: bool
+    modes: GameModesOut
+    turn_timeout: int
+    message: str
+    created_at: datetime
+
+
+class BotGameOut(Schema):
+    id: int
+    opponent: str
+    opponent_is_bot: bool
+    seat: int
+    version: int
+    status: str
+    my_turn: bool
+    surrender_offered: bool  # the opponent offers to surrender: moves wait for the answer
+
+
+class BotGameStateOut(Schema):
+    """A bot's own game: its seat's view, and ``knowledge``: the engine state holding only
+    what this seat may know (``games.engine.state_from_json`` reads it), for a program
+    that chooses moves with the engine."""
+
+    id: int
+    seat: int
+    version: int
+    status: str
+    my_turn: bool
+    surrender_offered: bool
+    view: dict[str, Any]
+    knowledge: dict[str, Any]
+
+
+class AcceptIn(Schema):
+    deck: int | None = None
+
+
+class MoveIn(Schema):
+    version: int
+    position: int
+    mode: int = 0
+
+
+class SurrenderAnswerIn(Schema):
+    accept: bool
+
+
+class DiscardIn(Schema):
+    version: int
+    position: int
