@@ -40,6 +40,9 @@ OPTION_RE = re.compile(r'<option value="(\d+)"')
 FINISHED_MARK = 'id="end-h"'
 
 PUSH_TIMEOUT = 10.0
+# A request's time limit. Set per request, not on the client session: aiohttp applies a
+# session's total timeout to a websocket's whole life too, which cut every socket at 30 s.
+REQUEST_TIMEOUT = 30.0
 SERVER_LOG = os.environ.get("LOAD_SERVER_LOG", "/tmp/marcomage-load-server.log")   # a move the opponent has not heard of by then counts as a missing push
 
 
@@ -81,6 +84,7 @@ def create_players(run: str, count: int) -> list[dict]:
     from django.utils.module_loading import import_string
 
     from decks.models import Deck
+    from players.accounts import user_cache
     from players.accounts.services import player_register
     store_class = import_string(settings.SESSION_ENGINE + ".SessionStore") \
         if settings.SESSION_ENGINE else DbStore
@@ -90,7 +94,7 @@ def create_players(run: str, count: int) -> list[dict]:
         user = player.user
         session = store_class()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = user_cache.BACKEND
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.save()
         deck = Deck.objects.filter(player=player, is_ready=True).order_by("pk").first()
@@ -128,6 +132,11 @@ def keep_csrf_cookie(http, response):
     cookie = response.cookies.get("csrftoken")
     if cookie is not None:
         http.cookie_jar.update_cookies({"csrftoken": cookie.value})
+
+
+def request_timeout():
+    import aiohttp
+    return aiohttp.ClientTimeout(total=REQUEST_TIMEOUT)
 
 
 @dataclass
@@ -185,7 +194,8 @@ class PlayerClient:
     async def get(self, http, path, **headers):
         t0 = time.perf_counter()
         try:
-            async with http.get(self._url(path), headers=headers) as response:
+            async with http.get(self._url(path), headers=headers,
+                                timeout=request_timeout()) as response:
                 text = await response.text()
                 status = response.status
                 keep_csrf_cookie(http, response)
@@ -262,6 +272,7 @@ class PlayerClient:
         t0 = time.perf_counter()
         try:
             async with http.post(self._url(f"/games/{table.game_id}/move/"), data=data,
+                                 timeout=request_timeout(),
                                  headers={"HX-Request": "true",
                                           "Referer": self._url(f"/games/{table.game_id}/")}) as resp:
                 text = await resp.text()
@@ -329,7 +340,7 @@ async def run_pair(base, pair, stats, think, deadline, seed, new_game, host):
     for seat, player in enumerate(pair):
         jar = aiohttp.CookieJar(unsafe=True)
         http = aiohttp.ClientSession(
-            cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=30),
+            cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=None, connect=REQUEST_TIMEOUT),
             cookies={"sessionid": player["session"]})
         sessions.append(http)
         clients.append(PlayerClient(base, player, stats, think, deadline, rng, seat))

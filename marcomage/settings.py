@@ -107,8 +107,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "players.User"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend reading the signed-in user (with Player and PlayerSettings)
+    # through the cache: no query per request for them (see the module).
+    "players.accounts.user_cache.CachedModelBackend",
 ]
+# Sessions are read from the cache (Redis in production) and written through to the
+# database, so a restarted cache logs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",

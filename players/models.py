@@ -13,6 +13,25 @@ class User(AbstractUser):
         ]
 
 
+class ProfileQuerySet(models.QuerySet):
+    """Rows the signed-in user cache holds (players.accounts.user_cache): ``update()``
+    skips save() and its signals, so it forgets the changed rows' users itself."""
+
+    user_field = "user_id"
+
+    def update(self, **kwargs):
+        from players.accounts.user_cache import user_cache_forget  # it imports this module
+
+        user_ids = list(self.values_list(self.user_field, flat=True))
+        count = super().update(**kwargs)
+        user_cache_forget(*user_ids)
+        return count
+
+
+class PlayerSettingsQuerySet(ProfileQuerySet):
+    user_field = "player__user_id"
+
+
 class Player(models.Model):
     """A player's profile: progression, economy, activity. One per user."""
 
@@ -29,6 +48,8 @@ class Player(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # When the player last opened the inbox: later messages are marked as new.
     messages_seen_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ProfileQuerySet.as_manager()
 
     class Meta:
         ordering = ["user__username"]
@@ -129,6 +150,8 @@ class PlayerSettings(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.NEWBIE)
     # Keys of the tutorial hints the player closed (see players/hints.py).
     dismissed_hints = models.JSONField(default=list, blank=True)
+
+    objects = PlayerSettingsQuerySet.as_manager()
 
     class Meta:
         verbose_name_plural = "player settings"
