@@ -18,14 +18,25 @@ class ProfileQuerySet(models.QuerySet):
     skips save() and its signals, so it forgets the changed rows' users itself."""
 
     user_field = "user_id"
+    # Columns nobody reads from the cached copy: changing only these keeps the entry.
+    uncached = frozenset()
 
     def update(self, **kwargs):
         from players.accounts.user_cache import user_cache_forget  # it imports this module
 
+        if set(kwargs) <= self.uncached:
+            return super().update(**kwargs)
         user_ids = list(self.values_list(self.user_field, flat=True))
         count = super().update(**kwargs)
         user_cache_forget(*user_ids)
         return count
+
+
+class PlayerQuerySet(ProfileQuerySet):
+    # The activity mark, written once a minute per player (players.middleware): pages read
+    # activity from rows they load (an opponent, a profile), never from the signed-in
+    # player's cached copy, which may lag by the cache's lifetime.
+    uncached = frozenset({"last_activity"})
 
 
 class PlayerSettingsQuerySet(ProfileQuerySet):
@@ -49,7 +60,7 @@ class Player(models.Model):
     # When the player last opened the inbox: later messages are marked as new.
     messages_seen_at = models.DateTimeField(null=True, blank=True)
 
-    objects = ProfileQuerySet.as_manager()
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["user__username"]

@@ -12,7 +12,8 @@ cached User, so the entry must never outlive a change of the rows. It is forgott
 * when any of the three rows is saved or deleted (signals, at once and again after the
   transaction commits, so a request reading in between cannot put the old row back);
 * when a queryset ``update()`` changes Player or PlayerSettings rows (their managers
-  forget the rows they change: players.models);
+  forget the rows they change: players.models; the once-a-minute activity mark excepted:
+  ``request.user.player.last_activity`` may lag);
 * after CACHE_SECONDS anyway, for a write that bypasses both (a raw ``update()`` of User
   rows: code that deactivates a user must save the user, or call ``user_cache_forget``).
 """
@@ -84,7 +85,7 @@ def _assemble(rows) -> User:
     return user
 
 
-def signed_in_user(user_id) -> User | None:
+def cached_user(user_id) -> User | None:
     """The User with pk ``user_id``, its ``player`` and ``player.settings`` loaded; None
     when there is no such user. A cache hit makes no query; a miss makes one."""
     try:
@@ -123,7 +124,7 @@ class CachedModelBackend(ModelBackend):
     """
 
     def get_user(self, user_id):
-        user = signed_in_user(user_id)
+        user = cached_user(user_id)
         return user if user is not None and self.user_can_authenticate(user) else None
 
 

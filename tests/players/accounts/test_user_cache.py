@@ -40,34 +40,30 @@ def _logged_in(player):
 
 
 def _warm(client):
-    """Two requests: the first sets the session's activity mark (an update() of the player,
-    which forgets the entry), the second caches the rows again. The next request reads
-    only the cache."""
+    """A request that caches the rows (and sets the session's activity mark)."""
     url = reverse("games:turn_indicator")
-    for _ in range(2):
-        assert client.get(url).status_code == 200
+    assert client.get(url).status_code == 200
     return url
 
 
 def test_a_warm_request_reads_no_session_user_player_or_settings_row(alice):
     client = _logged_in(alice)
     url = reverse("games:turn_indicator")
-    client.get(url)  # sets the activity mark: an update() of the player, which forgets it
-    assert len(_tables_read(client, url)) == 1  # read again, once
+    client.get(url)  # caches the rows; the activity mark it sets keeps them
     assert _tables_read(client, url) == []
 
 
 def test_the_cached_user_comes_back_whole_and_fresh(alice):
-    first = user_cache.signed_in_user(alice.user.pk)
+    first = user_cache.cached_user(alice.user.pk)
     with CaptureQueriesContext(connection) as ctx:
-        again = user_cache.signed_in_user(str(alice.user.pk))
+        again = user_cache.cached_user(str(alice.user.pk))
         assert again.player.settings.timezone == alice.settings.timezone
         assert again.player.user is again
         assert again.player.settings.player is again.player
     assert ctx.captured_queries == []
     assert again == first and again is not first  # rebuilt: nothing is shared between requests
-    assert user_cache.signed_in_user(999999) is None
-    assert user_cache.signed_in_user("not a number") is None
+    assert user_cache.cached_user(999999) is None
+    assert user_cache.cached_user("not a number") is None
 
 
 def test_a_password_change_ends_the_other_sessions_at_once(alice):
@@ -113,31 +109,40 @@ def test_logging_out_ends_the_session(alice):
 
 def test_staff_rights_follow_the_row(alice):
     user = User.objects.get(pk=alice.user.pk)
-    assert user_cache.signed_in_user(user.pk).is_staff is False
+    assert user_cache.cached_user(user.pk).is_staff is False
     user.is_staff = True
     user.save(update_fields=["is_staff"])
-    assert user_cache.signed_in_user(user.pk).is_staff is True
+    assert user_cache.cached_user(user.pk).is_staff is True
+
+
+def test_the_activity_mark_keeps_the_entry_and_other_updates_drop_it(alice):
+    user_cache.cached_user(alice.user.pk)
+    key = user_cache._key(alice.user.pk)
+    Player.objects.filter(pk=alice.pk).update(last_activity=alice.last_activity)
+    assert cache.get(key) is not None
+    Player.objects.filter(pk=alice.pk).update(last_activity=alice.last_activity, level=3)
+    assert cache.get(key) is None
 
 
 def test_queryset_updates_of_player_and_settings_are_seen(alice):
-    assert user_cache.signed_in_user(alice.user.pk).player.gold == alice.gold
+    assert user_cache.cached_user(alice.user.pk).player.gold == alice.gold
     Player.objects.filter(pk=alice.pk).update(gold=alice.gold + 50)
-    assert user_cache.signed_in_user(alice.user.pk).player.gold == alice.gold + 50
+    assert user_cache.cached_user(alice.user.pk).player.gold == alice.gold + 50
     PlayerSettings.objects.filter(player=alice).update(timezone="Europe/Paris")
-    assert user_cache.signed_in_user(alice.user.pk).player.settings.timezone == "Europe/Paris"
+    assert user_cache.cached_user(alice.user.pk).player.settings.timezone == "Europe/Paris"
 
 
 def test_saved_settings_are_seen(alice):
-    assert user_cache.signed_in_user(alice.user.pk).player.settings.mini_card_flags is False
+    assert user_cache.cached_user(alice.user.pk).player.settings.mini_card_flags is False
     row = PlayerSettings.objects.get(player=alice)
     row.mini_card_flags = True
     row.save()
-    assert user_cache.signed_in_user(alice.user.pk).player.settings.mini_card_flags is True
+    assert user_cache.cached_user(alice.user.pk).player.settings.mini_card_flags is True
 
 
 def test_an_old_row_cached_during_the_transaction_is_dropped_at_commit(
         alice, django_capture_on_commit_callbacks):
-    stale = user_cache.signed_in_user(alice.user.pk)
+    stale = user_cache.cached_user(alice.user.pk)
     stale_rows = cache.get(user_cache._key(alice.user.pk))
     with django_capture_on_commit_callbacks(execute=True):
         user = User.objects.get(pk=alice.user.pk)
@@ -145,7 +150,7 @@ def test_an_old_row_cached_during_the_transaction_is_dropped_at_commit(
         user.save()
         # Another request, reading the committed (old) row meanwhile, caches it again.
         cache.set(user_cache._key(alice.user.pk), stale_rows)
-    fresh = user_cache.signed_in_user(alice.user.pk)
+    fresh = user_cache.cached_user(alice.user.pk)
     assert fresh.password != stale.password
 
 
