@@ -298,7 +298,8 @@ class PlayerClient:
             self.stats.errors["game page"] += 1
             return False
         try:
-            ws = await ws_factory(f"/ws/games/{table.game_id}/")
+            # As the page does: the socket is told the board version the page shows.
+            ws = await ws_factory(f"/ws/games/{table.game_id}/?v={self.board.version}")
         except Exception as exc:
             self.stats.errors[f"websocket {type(exc).__name__}"] += 1
             ws = None

@@ -40,6 +40,17 @@ def started_game_for_player(game_id, player, *, with_initial_state=False) -> Gam
     return game
 
 
+def seat_and_version(game_id, player_id):
+    """(the seat of ``player_id`` at the game, the game's version), or None for a game the
+    player does not sit at or that does not exist (1 query)."""
+    rows = list(Game.objects.filter(pk=game_id).order_by()
+                .values_list("player1_id", "player2_id", "version")[:1])
+    row = rows[0] if rows else None
+    if row is None or player_id not in row[:2]:
+        return None
+    return row.index(player_id), row[2]
+
+
 def games_on_turn(player) -> list:
     """Ids of the running games waiting for ``player``'s move, longest waiting first
     (1 query): the navigation's count and the board's "Next game" link."""
