@@ -338,26 +338,34 @@ async def run_pair(base, pair, stats, think, deadline, seed, new_game, host):
     origin = base.rstrip("/")
     clients = []
     sessions = []
+    sockets = []
     for seat, player in enumerate(pair):
         jar = aiohttp.CookieJar(unsafe=True)
         http = aiohttp.ClientSession(
             cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=None, connect=REQUEST_TIMEOUT),
             cookies={"sessionid": player["session"]})
         sessions.append(http)
+        # Websockets on connections of their own, as browsers open them: upgrading a pooled
+        # keep-alive connection can meet the server's keep-alive timer of the request that
+        # used it before (uvicorn arms it when that response completes, which may be after
+        # the upgrade), and the socket is then cut 5 s later.
+        sockets.append(aiohttp.ClientSession(
+            cookie_jar=jar, connector=aiohttp.TCPConnector(force_close=True),
+            timeout=aiohttp.ClientTimeout(total=None, connect=REQUEST_TIMEOUT)))
         clients.append(PlayerClient(base, player, stats, think, deadline, rng, seat))
     try:
         game_id = pair[0]["game"]
         while time.monotonic() < deadline:
             table = Table(game_id)
 
-            def factory(http):
+            def factory(ws_http):
                 async def connect(path):
-                    return await http.ws_connect(origin.replace("http", "ws", 1) + path,
-                                                 headers={"Origin": origin}, heartbeat=None)
+                    return await ws_http.ws_connect(origin.replace("http", "ws", 1) + path,
+                                                    headers={"Origin": origin}, heartbeat=None)
                 return connect
             results = await asyncio.gather(*(
-                client.play_game(http, table, factory(http))
-                for client, http in zip(clients, sessions, strict=True)))
+                client.play_game(http, table, factory(ws_http))
+                for client, http, ws_http in zip(clients, sessions, sockets, strict=True)))
             if not any(results) or time.monotonic() >= deadline:
                 break
             stats.games_finished += 1
@@ -365,7 +373,7 @@ async def run_pair(base, pair, stats, think, deadline, seed, new_game, host):
                 client.board = None
             game_id = await asyncio.to_thread(new_game, pair[0], pair[1])
     finally:
-        for http in sessions:
+        for http in sessions + sockets:
             await http.close()
 
 
