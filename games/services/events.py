@@ -26,46 +26,42 @@ def player_group(player_id: int) -> str:
     return f"games-player-{player_id}"
 
 
-def _sent(group: str, kind: str):
-    """A done-callback that logs a send that failed where nobody waits for it."""
-    def _check(future):
-        if future.cancelled():
-            return
-        error = future.exception()
-        if error is not None:
-            log.error("could not publish %s to %s", kind, group, exc_info=error)
-    return _check
+async def _group_send_all(layer, messages) -> None:
+    """Send each (group, message), logging (not raising) a send that fails."""
+    for group, message in messages:
+        try:
+            await layer.group_send(group, message)
+        except Exception:  # a down channel layer must never undo or fail a committed move
+            log.exception("could not publish %s to %s", message.get("type"), group)
 
 
-def _send(group: str, message: dict) -> None:
-    """Send ``message`` to ``group`` from wherever the change was made.
+def _send(*messages) -> None:
+    """Send each (group, message) pair from wherever the change was made, in one go.
 
-    Under the ASGI server, HTTP runs on a pool of threads (marcomage.httppool): the send is
-    handed to the server's own event loop, where the channel layer's connections live,
-    and not waited for. Code already running in an event loop hands it to that loop.
-    Elsewhere (Celery workers, commands, tests) it is sent before returning.
+    Under the ASGI server, HTTP runs on a pool of threads (marcomage.httppool): the sends
+    are handed to the server's own event loop, where the channel layer's connections
+    live, and not waited for. Code already running in an event loop hands them to that
+    loop. Elsewhere (Celery workers, commands, tests) they are sent before returning,
+    over one event loop for all of them.
     """
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
-    kind = message.get("type")
     try:
         try:
             running = asyncio.get_running_loop()
         except RuntimeError:
             running = None
         if running is not None:
-            running.create_task(layer.group_send(group, message)).add_done_callback(
-                _sent(group, kind))
+            running.create_task(_group_send_all(layer, messages))
             return
         loop = server_loop()
         if loop is not None:
-            future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
-            future.add_done_callback(_sent(group, kind))
+            asyncio.run_coroutine_threadsafe(_group_send_all(layer, messages), loop)
             return
-        async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a down channel layer must never undo or fail a committed move
-        log.exception("could not publish %s to %s", kind, group)
+        async_to_sync(_group_send_all)(layer, messages)
+    except Exception:  # no loop to hand it to, a layer that cannot be reached...
+        log.exception("could not publish %s", [m.get("type") for _, m in messages])
 
 
 def publish_game_changed(game, *, what: str = "board", by_seat=None) -> None:
@@ -80,10 +76,10 @@ def publish_game_changed(game, *, what: str = "board", by_seat=None) -> None:
     players = [pid for pid in (game.player1_id, game.player2_id) if pid]
 
     def _publish():
-        _send(game_group(game_id), {"type": "game.changed", "game": game_id,
-                                    "version": version, "what": what, "by_seat": by_seat})
-        for pid in players:
-            _send(player_group(pid), {"type": "turns.changed", "game": game_id})
+        _send((game_group(game_id), {"type": "game.changed", "game": game_id,
+                                     "version": version, "what": what, "by_seat": by_seat}),
+              *((player_group(pid), {"type": "turns.changed", "game": game_id})
+                for pid in players))
 
     transaction.on_commit(_publish)
 
@@ -93,7 +89,6 @@ def publish_players_changed(*player_ids: int) -> None:
     ids = [pid for pid in player_ids if pid]
 
     def _publish():
-        for pid in ids:
-            _send(player_group(pid), {"type": "turns.changed"})
+        _send(*((player_group(pid), {"type": "turns.changed"}) for pid in ids))
 
     transaction.on_commit(_publish)

@@ -57,20 +57,22 @@ def _post_move(client, game):
 def test_under_the_server_a_send_runs_on_the_server_loop(server_loop):
     layer = RecordingLayer()
     with mock.patch.object(events, "get_channel_layer", return_value=layer):
-        events._send("game-1", {"type": "game.changed"})
-        events._send("game-1", {"type": "game.changed"})
+        events._send(("game-1", {"type": "game.changed"}))
+        events._send(("game-1", {"type": "game.changed"}), ("game-2", {"type": "game.changed"}))
         _settle(server_loop)
-    assert layer.loops == [server_loop, server_loop]  # no loop (or connection) of its own
-    assert [group for group, _ in layer.sent] == ["game-1", "game-1"]
+    assert layer.loops == [server_loop] * 3  # no loop (or connection) of its own
+    assert [group for group, _ in layer.sent] == ["game-1", "game-1", "game-2"]
 
 
 def test_a_failing_layer_under_the_server_is_logged(server_loop, caplog):
     layer = RecordingLayer(fail=True)
     with mock.patch.object(events, "get_channel_layer", return_value=layer), \
             caplog.at_level(logging.ERROR, logger="games.services.events"):
-        events._send("game-1", {"type": "game.changed"})
+        events._send(("game-1", {"type": "game.changed"}), ("game-2", {"type": "game.changed"}))
         _settle(server_loop)
+    # each send is tried, each failure logged
     assert "could not publish game.changed to game-1" in caplog.text
+    assert "could not publish game.changed to game-2" in caplog.text
 
 
 @pytest.mark.parametrize("under_the_server", [False, True])
