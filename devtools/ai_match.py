@@ -1,13 +1,16 @@
 """Match two computer levels (docs/ai.md):
 
     python -m devtools.ai_match --a expert --b standard --n 400 [--hidden] [--seed S]
-        [--jobs 2] [--sims-a N] [--sims-b N]
+        [--jobs 2] [--sims-a N] [--sims-b N] [--time]
 
 Paired deals: each deal (two starter decks, a game seed) is played twice, A holding the
-first deck and seat, then B, so luck of the deal evens out. Normal mode (``--hidden``:
+first deck and seat, then B, so luck of the deal evens out. Each side is told the cards
+its opponent played or discarded so far (``seen``: what a player sees happen). Normal mode (``--hidden``:
 hidden cards). Each move is chosen with ``engine.choose_action`` and a seed derived from
-``--seed``, the game and the turn; by default each level's own budget, ``--sims-a`` /
-``--sims-b`` set a simulation budget instead (no time limit: reproducible).
+``--seed``, the game and the turn. A search level gets its default simulation count without
+its time limit (so a match is reproducible whatever the load): ``--sims-a`` / ``--sims-b``
+set another count, ``--time`` gives both sides their default budgets, time limit included
+(as on the site).
 
 Prints the wins, draws and losses of A, its score (a draw counts half) with a 95%
 confidence interval (over the deals: the two games of a deal are not independent), the
@@ -20,7 +23,15 @@ import multiprocessing
 import statistics
 import time
 
-from games.engine import STARTER_DECKS, Rng, choose_action, discard, new_game, play
+from games.engine import (
+    AI_DEFAULT_BUDGETS,
+    STARTER_DECKS,
+    Rng,
+    choose_action,
+    discard,
+    new_game,
+    play,
+)
 
 
 def play_game(deck_a, deck_b, game_seed, level_a, level_b, budget_a, budget_b, a_first,
@@ -33,6 +44,7 @@ def play_game(deck_a, deck_b, game_seed, level_a, level_b, budget_a, budget_b, a
     times = ([], [])
     seed_rng = Rng(move_seed)
     turns = 0
+    shown = ([], [])  # per seat: the cards that seat played or discarded (both players see them)
     while st.status == "in progress":
         seat = st.current
         side = 0 if seat == seat_a else 1
@@ -40,9 +52,10 @@ def play_game(deck_a, deck_b, game_seed, level_a, level_b, budget_a, budget_b, a
         t0 = time.perf_counter()
         c0 = time.process_time()
         act = choose_action(st, seat, level=level, seed=seed_rng.randint(0, (1 << 62) - 1),
-                            budget=budget)
+                            budget=budget, seen=shown[1 - seat])
         times[side].append(((time.perf_counter() - t0) * 1000,
                             (time.process_time() - c0) * 1000))
+        shown[seat].append(st.p[seat].hand[act.position - 1])
         st = (play(st, seat, act.position, act.mode) if act.kind == "play"
               else discard(st, seat, act.position)).state
         turns += 1
@@ -92,6 +105,15 @@ def summarize(results, level_a, level_b, mode, elapsed):
     return wins, draws, losses, score, half
 
 
+def _budget(level, sims, timed):
+    if sims is not None:
+        return {"simulations": sims}
+    if timed:
+        return None  # the level's default budget, time limit included
+    default = AI_DEFAULT_BUDGETS.get(level, {})
+    return {"simulations": default["simulations"]} if "simulations" in default else None
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m devtools.ai_match")
     ap.add_argument("--a", default="expert")
@@ -102,9 +124,11 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--sims-a", type=int, help="simulation budget of A (no time limit)")
     ap.add_argument("--sims-b", type=int, help="simulation budget of B (no time limit)")
+    ap.add_argument("--time", action="store_true",
+                    help="default budgets with their time limits (not reproducible)")
     args = ap.parse_args(argv)
-    budget_a = None if args.sims_a is None else {"simulations": args.sims_a}
-    budget_b = None if args.sims_b is None else {"simulations": args.sims_b}
+    budget_a = _budget(args.a, args.sims_a, args.time)
+    budget_b = _budget(args.b, args.sims_b, args.time)
     tasks = [(i, args.seed, args.a, args.b, budget_a, budget_b, args.hidden)
              for i in range((args.n + 1) // 2)]
     t0 = time.perf_counter()

@@ -31,6 +31,7 @@ from .constants import ATTRS, LONG, NORMAL, limits_for  # noqa: E402
 from .errors import EngineError  # noqa: E402
 from .keywords import KeywordDef  # noqa: E402
 from .legality import Action, legal_actions  # noqa: E402
+from .levels import DEFAULT_BUDGETS as AI_DEFAULT_BUDGETS  # noqa: E402
 from .levels import LEVELS as AI_LEVELS  # noqa: E402
 from .levels import choose_action  # noqa: E402
 from .preview import Preview, preview  # noqa: E402
@@ -51,7 +52,7 @@ from .victory import finish_game  # noqa: E402
 from .view import view_for  # noqa: E402
 
 __all__ = [
-    "Action", "AI_CHALLENGES", "ai_choose_action", "ai_evaluation", "AI_LEVELS", "all_cards", "all_keywords", "ATTRS",
+    "Action", "AI_CHALLENGES", "ai_choose_action", "AI_DEFAULT_BUDGETS", "ai_evaluation", "AI_LEVELS", "all_cards", "all_keywords", "ATTRS",
     "awards_rules", "card", "CardDef", "cards_filter", "choose_action", "Deck", "deck_auto_tokens",
     "discard", "EngineError", "finish_game", "GameState", "keyword", "KeywordDef",
     "legal_actions", "limits_for", "LONG", "new_game", "NORMAL", "play", "PlayerState",

@@ -20,17 +20,20 @@ from .search import SearchParams, search_action
 
 LEVELS = ("easy", "standard", "hard", "expert")
 
-# Default budgets: a simulation count (reproducible: same state and seed, same move) and,
-# as a guard on a slow or busy machine, a time limit.
+# Default budgets: a simulation count (reproducible: same state and seed, same move) that
+# fits the level's time on one core, and a time limit as a guard on a slow or busy machine.
 DEFAULT_BUDGETS = {
     "easy": {},
     "standard": {},
-    "hard": {"simulations": 60, "seconds": 0.25},
-    "expert": {"simulations": 240, "seconds": 1.0},
+    "hard": {"simulations": 80, "seconds": 0.25},
+    "expert": {"simulations": 300, "seconds": 1.0},
 }
+# The opponent's first reply in a simulation: the standard AI's best play 75% of the time,
+# its second 15%, its third 10% (a plausible opponent, not a copy of the standard AI).
+_REPLIES = (0.75, 0.15, 0.10)
 _SEARCH = {
-    "hard": SearchParams(depth=6, plays=5, discards=1),
-    "expert": SearchParams(depth=8, plays=8, discards=2),
+    "hard": SearchParams(depth=4, plays=5, discards=1, replies=_REPLIES),
+    "expert": SearchParams(depth=8, plays=8, discards=2, replies=_REPLIES),
 }
 # Easy: how often it plays a random one of its useful plays instead of the best one.
 EASY_SLIP = 0.3

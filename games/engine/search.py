@@ -29,14 +29,17 @@ _WIN = 99999  # the standard AI's score of a winning move
 class SearchParams:
     """Knobs of one level: ``depth`` turns played after the candidate move before the
     position is judged, ``plays`` the greedy's best plays kept as candidates, ``discards``
-    the discards kept (the greedy's choice first)."""
+    the discards kept (the greedy's choice first), ``replies``: the chances that the
+    opponent's first reply is the standard AI's best, second, third... play (the
+    opponent model: a player much like the standard AI, not always its first choice)."""
 
-    __slots__ = ("depth", "plays", "discards")
+    __slots__ = ("depth", "plays", "discards", "replies")
 
-    def __init__(self, depth=8, plays=8, discards=2):
+    def __init__(self, depth=8, plays=8, discards=2, replies=(1.0,)):
         self.depth = depth
         self.plays = plays
         self.discards = discards
+        self.replies = replies
 
 
 def apply_action(st, seat, action):
@@ -72,17 +75,41 @@ def candidates(known, seat, params, rng):
     return out
 
 
-def simulate(world, seat, action, depth, rng, evaluator):
+def opponent_reply(st, mover, replies, rng):
+    """The opponent model's move: the standard AI's k-th best play with chance
+    ``replies[k]`` (its discard when no play scores above zero)."""
+    r = rng.random()
+    k = 0
+    while k < len(replies) - 1 and r >= replies[k]:
+        r -= replies[k]
+        k += 1
+    if k == 0:
+        return ai_choose_action(st, mover, weights=STANDARD_WEIGHTS, rng=rng)
+    good = [t for t in score_moves(st, mover, STANDARD_WEIGHTS, rng) if t[0] > 0]
+    if not good:
+        return choose_discard(st, mover, rng)
+    good.sort(key=lambda t: -t[0])
+    _s, position, mode = good[min(k, len(good) - 1)]
+    return Action("play", position, mode)
+
+
+def simulate(world, seat, action, params, rng, evaluator):
     """Value for ``seat`` of playing ``action`` in ``world`` (a sampled complete game,
-    consumed) followed by ``depth`` turns of the standard AI on both sides."""
+    consumed) followed by ``params.depth`` turns of the standard AI on both sides (the
+    opponent's first reply by ``opponent_reply``)."""
     st = world
     apply_action(st, seat, action)
-    for _ in range(depth):
+    replied = len(params.replies) < 2
+    for _ in range(params.depth):
         if st.status != "in progress":
             break
         mover = st.current
-        apply_action(st, mover, ai_choose_action(st, mover, weights=STANDARD_WEIGHTS,
-                                                 rng=rng))
+        if mover != seat and not replied:
+            replied = True
+            move = opponent_reply(st, mover, params.replies, rng)
+        else:
+            move = ai_choose_action(st, mover, weights=STANDARD_WEIGHTS, rng=rng)
+        apply_action(st, mover, move)
     return evaluator.value(st, seat)
 
 
@@ -107,11 +134,12 @@ def search_action(known, seat, rng, *, simulations, deadline=None, params=None, 
         per = max(1, (simulations - used) // ((phases - phase) * len(alive)))
         for _ in range(per):
             world = sample_world(known, seat, prior, rng)
+            world.friendly = True  # no award counters to keep in a simulation
             seed = rng.randint(0, (1 << 63) - 1)
             for i in alive:
                 if used >= simulations:
                     break
-                total[i] += simulate(world.clone(), seat, moves[i], params.depth, Rng(seed),
+                total[i] += simulate(world.clone(), seat, moves[i], params, Rng(seed),
                                      evaluator)
                 count[i] += 1
                 used += 1
