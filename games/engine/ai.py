@@ -100,6 +100,8 @@ def score_moves(state, seat, weights=None, rng=None):
     dh = dynamic_factors(oa, lim)
     rng = rng or Rng((state.rng if type(state.rng) is int else 0) ^ _AI_SALT)
     p_stock = pa[5] + pa[6] + pa[7]
+    p_res = pa[5:8]
+    o_res = oa[5:8]
     own_deck = tuple(frozenset(s) for s in P.deck)
     opp_deck = _shown_deck(base, seat)
     out = []
@@ -114,12 +116,17 @@ def score_moves(state, seat, weights=None, rng=None):
         A2 = st.p[seat].a
         B2 = st.p[1 - seat].a
         s = 0.0
-        for i in range(8):
-            s += (A2[i] - pa[i]) * wm[i] * dm[i] + (oa[i] - B2[i]) * wh[i] * dh[i]
+        for x1, x0, w1, d1, y0, y1, w2, d2 in zip(A2, pa, wm, dm, oa, B2, wh, dh):
+            s += (x1 - x0) * w1 * d1 + (y0 - y1) * w2 * d2
         if card.playagain:
             s += 300
-        s += _hand_score(P.hand, st.p[seat].hand, slot, own_deck, pa[5:8], 1)
-        s += _hand_score(opp.hand, st.p[1 - seat].hand, -1, opp_deck, oa[5:8], -1)
+        # (most plays change neither hand in a preview: then both terms are zero)
+        hand = st.p[seat].hand
+        if hand != P.hand:
+            s += _hand_score(P.hand, hand, slot, own_deck, p_res, 1)
+        hand = st.p[1 - seat].hand
+        if hand != opp.hand:
+            s += _hand_score(opp.hand, hand, -1, opp_deck, o_res, -1)
         s *= (1 + card.total_cost / p_stock) if p_stock else 2
         win = (B2[0] <= 0 or A2[0] >= lim.max_tower
                or A2[5] + A2[6] + A2[7] >= lim.res_victory)
