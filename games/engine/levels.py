@@ -36,7 +36,7 @@ _SEARCH = {
     "expert": SearchParams(depth=8, plays=8, discards=2, replies=_REPLIES),
 }
 # Easy: how often it plays a random one of its useful plays instead of the best one.
-EASY_SLIP = 0.3
+EASY_SLIP = 0.4
 _MASK64 = (1 << 64) - 1
 
 
