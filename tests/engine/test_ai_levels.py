@@ -11,7 +11,6 @@ from games.engine import (
     EngineError,
     ai_choose_action,
     choose_action,
-    discard,
     legal_actions,
     new_game,
     play,
@@ -26,6 +25,8 @@ from games.engine.knowledge import (
 )
 from games.engine.rng import Rng
 
+from .helpers import random_walk
+
 # a tiny search budget keeps the examples fast; the search path is the same at any budget
 TINY = {"simulations": 2}
 
@@ -39,14 +40,7 @@ def _game(seed, turns, hidden, starter):
     else:
         d1, d2 = random_deck(rng), random_deck(rng)
     st = new_game(d1, d2, seed=seed, hidden=hidden, long_mode=seed % 5 == 0)
-    for _ in range(turns):
-        if st.status != "in progress":
-            break
-        moves = legal_actions(st, st.current)
-        kind, pos, mode = moves[rng.below(len(moves))]
-        st = (play(st, st.current, pos, mode) if kind == "play"
-              else discard(st, st.current, pos)).state
-    return st
+    return random_walk(st, turns, rng)
 
 
 def _unseen_changed(st, seat, salt):
