@@ -233,7 +233,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m devtools.train_eval")
     ap.add_argument("--games", type=int, default=100000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--positions", type=int, default=10, help="positions taken per game")
+    ap.add_argument("--positions", type=int, default=12, help="positions taken per game")
     ap.add_argument("--hidden", type=int, default=32, help="hidden units (0: logistic)")
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--jobs", type=int, default=1)

@@ -111,7 +111,8 @@ class DeckPrior:
         secs = []
         for rank in (0, 1, 2):
             sec = [c for c in self.shown if CARDS[c].rank == rank][:15]
-            pool = [c for c in self.pools[rank] if c not in sec]
+            taken = set(sec)
+            pool = [c for c in self.pools[rank] if c not in taken]
             while len(sec) < 15 and pool:
                 sec.append(pool.pop(rng.below(len(pool))))
             while len(sec) < 15:  # a tiny pool (tests): repeat what there is

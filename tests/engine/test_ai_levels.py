@@ -173,3 +173,16 @@ def test_the_deck_prior_recognises_a_starter_deck_from_the_cards_shown():
     assert prior.weights[1] > 0.99
     rng = Rng(1)
     assert prior.sample(rng) == (deck.common, deck.uncommon, deck.rare)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st=states, salt=hs.integers(0, 2**62))
+def test_the_standard_ai_never_reads_the_opponents_deck_even_with_open_hands(st, salt):
+    if st.status != "in progress":
+        return
+    seat = st.current
+    other = st.clone()
+    deck = random_deck(Rng(salt))
+    other.p[1 - seat].deck = (deck.common, deck.uncommon, deck.rare)
+    assert (ai_choose_action(other, seat, rng=Rng(salt))
+            == ai_choose_action(st, seat, rng=Rng(salt)))
