@@ -186,3 +186,14 @@ def test_the_standard_ai_never_reads_the_opponents_deck_even_with_open_hands(st,
     other.p[1 - seat].deck = (deck.common, deck.uncommon, deck.rare)
     assert (ai_choose_action(other, seat, rng=Rng(salt))
             == ai_choose_action(st, seat, rng=Rng(salt)))
+
+
+def test_a_time_budget_bounds_the_search():
+    import time
+
+    st = _game(12, 9, False, True)
+    seat = st.current
+    start = time.perf_counter()
+    action = choose_action(st, seat, level="expert", seed=3, budget={"seconds": 0.05})
+    assert time.perf_counter() - start < 2.0  # one round of worlds at most past the limit
+    assert action in legal_actions(st, seat)
