@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 CONFORMANCE_DIR ?= ../shared/conformance
 PYTEST_ARGS ?=
 
-.PHONY: run test lint bench load conformance venv migrate demo clean
+.PHONY: run test lint bench load conformance venv migrate demo clean ai-match train-eval
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -57,6 +57,22 @@ THINK ?= 0,2
 DURATION ?= 60
 load: migrate
 	$(PY) -m devtools.load --serve --games $(GAMES) --think $(THINK) --duration $(DURATION)
+
+# make ai-match A=expert B=standard N=400 [HIDDEN=1] [SEED=1] [JOBS=2]: two computer levels
+# play paired deals (docs/ai.md); make train-eval [TRAIN_GAMES=100000]: refit the AI's evaluation.
+A ?= expert
+B ?= standard
+N ?= 400
+SEED ?= 1
+JOBS ?= 2
+ai-match: venv
+	$(PY) -m devtools.ai_match --a $(A) --b $(B) --n $(N) --seed $(SEED) --jobs $(JOBS) \
+	  $(if $(HIDDEN),--hidden)
+
+TRAIN_GAMES ?= 100000
+train-eval: venv
+	$(PY) -m devtools.train_eval --games $(TRAIN_GAMES) --seed 1 --positions 12 --hidden 32 \
+	  --jobs $(JOBS)
 
 # make conformance [CARD=N] [SET=name]
 conformance: venv

@@ -10,6 +10,7 @@ _load_all()
 # The rating and award rules as read-only namespaces (their tables and pure functions):
 # the web side reads them through these names, never through the submodules.
 from . import awards as awards_rules  # noqa: E402
+from . import evaluation as ai_evaluation  # noqa: E402  (the learned evaluation, for tools)
 from . import rating as rating_rules  # noqa: E402
 from .ai import ai_choose_action, seat_knowledge, suggest_action  # noqa: E402
 from .cards.model import CardDef  # noqa: E402
@@ -30,6 +31,9 @@ from .constants import ATTRS, LONG, NORMAL, limits_for  # noqa: E402
 from .errors import EngineError  # noqa: E402
 from .keywords import KeywordDef  # noqa: E402
 from .legality import Action, legal_actions  # noqa: E402
+from .levels import DEFAULT_BUDGETS as AI_DEFAULT_BUDGETS  # noqa: E402
+from .levels import LEVELS as AI_LEVELS  # noqa: E402
+from .levels import choose_action  # noqa: E402
 from .preview import Preview, preview  # noqa: E402
 from .rating import TUTORIAL_END_LEVEL  # noqa: E402
 from .rng import Rng  # noqa: E402
@@ -48,8 +52,8 @@ from .victory import finish_game  # noqa: E402
 from .view import view_for  # noqa: E402
 
 __all__ = [
-    "Action", "AI_CHALLENGES", "ai_choose_action", "all_cards", "all_keywords", "ATTRS",
-    "awards_rules", "card", "CardDef", "cards_filter", "Deck", "deck_auto_tokens",
+    "Action", "AI_CHALLENGES", "ai_choose_action", "AI_DEFAULT_BUDGETS", "ai_evaluation", "AI_LEVELS", "all_cards", "all_keywords", "ATTRS",
+    "awards_rules", "card", "CardDef", "cards_filter", "choose_action", "Deck", "deck_auto_tokens",
     "discard", "EngineError", "finish_game", "GameState", "keyword", "KeywordDef",
     "legal_actions", "limits_for", "LONG", "new_game", "NORMAL", "play", "PlayerState",
     "Preview", "preview", "rating_rules", "Rng", "rng_state_for_seed",

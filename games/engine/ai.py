@@ -2,13 +2,16 @@
 
 The AI never reads hidden information: it scores its moves on a copy of the
 game where, in hidden-cards mode, the opponent's unrevealed cards are replaced
-by the neutral Empty card and the opponent's deck is unknown (empty slots).
-Its previews use its own random generator derived from the game state, never
-the game's generator, so it cannot foresee the real draws.
+by the neutral Empty card, and the opponent's deck (never visible to a player,
+whatever the mode) is unknown (empty slots): ``knowledge.mask_opponent``.
+Its previews use its own random generator (``rng``, by default derived from the
+game state, salted), never the game's generator, so it cannot foresee the real
+draws. The levels (``levels.choose_action``) always pass a generator of their own.
 """
 from .cards.model import CARDS
 from .catalogue import AI_CHALLENGES
 from .constants import ATTRS
+from .knowledge import mask_opponent, seat_knowledge, shown_cards  # noqa: F401
 from .legality import Action, legal_actions
 from .php import php_round
 from .rng import Rng
@@ -21,7 +24,6 @@ STANDARD_WEIGHTS = (
     {"quarry": 96, "magic": 144, "dungeons": 120, "bricks": 4.8, "gems": 7.2, "recruits": 6,
      "tower": 9, "wall": 6},
 )
-_UNKNOWN_DECK = ((0,) * 15, (0,) * 15, (0,) * 15)
 _AI_SALT = 0xA1A1_5EED_C0FF_EE11
 
 
@@ -67,11 +69,19 @@ def _hand_score(before, after, played_slot, deck_common, res, sign):
 def _ai_view(state, seat):
     """Copy of ``state`` without the hidden information of the other seat."""
     st = state.clone()
-    if st.hidden:
-        opp = st.p[1 - seat]
-        opp.hand = [c if opp.rev[i] else 0 for i, c in enumerate(opp.hand)]
-        opp.deck = _UNKNOWN_DECK
+    mask_opponent(st, seat)
     return st
+
+
+def _shown_deck(known, seat):
+    """The opponent's deck as far as ``seat`` knows it, for the Common-card rules of
+    ``_hand_score``: by rarity, the cards he has shown (his real deck is never read)."""
+    secs = (set(), set(), set())
+    for c in shown_cards(known, seat):
+        rank = CARDS[c].rank
+        if rank >= 0:
+            secs[rank].add(c)
+    return tuple(frozenset(s) for s in secs)
 
 
 def score_moves(state, seat, weights=None, rng=None):
@@ -90,8 +100,10 @@ def score_moves(state, seat, weights=None, rng=None):
     dh = dynamic_factors(oa, lim)
     rng = rng or Rng((state.rng if type(state.rng) is int else 0) ^ _AI_SALT)
     p_stock = pa[5] + pa[6] + pa[7]
+    p_res = pa[5:8]
+    o_res = oa[5:8]
     own_deck = tuple(frozenset(s) for s in P.deck)
-    opp_deck = tuple(frozenset(s) for s in opp.deck)
+    opp_deck = _shown_deck(base, seat)
     out = []
     for kind, position, mode in legal_actions(base, seat):
         if kind != "play":
@@ -104,12 +116,17 @@ def score_moves(state, seat, weights=None, rng=None):
         A2 = st.p[seat].a
         B2 = st.p[1 - seat].a
         s = 0.0
-        for i in range(8):
-            s += (A2[i] - pa[i]) * wm[i] * dm[i] + (oa[i] - B2[i]) * wh[i] * dh[i]
+        for x1, x0, w1, d1, y0, y1, w2, d2 in zip(A2, pa, wm, dm, oa, B2, wh, dh):
+            s += (x1 - x0) * w1 * d1 + (y0 - y1) * w2 * d2
         if card.playagain:
             s += 300
-        s += _hand_score(P.hand, st.p[seat].hand, slot, own_deck, pa[5:8], 1)
-        s += _hand_score(opp.hand, st.p[1 - seat].hand, -1, opp_deck, oa[5:8], -1)
+        # (most plays change neither hand in a preview: then both terms are zero)
+        hand = st.p[seat].hand
+        if hand != P.hand:
+            s += _hand_score(P.hand, hand, slot, own_deck, p_res, 1)
+        hand = st.p[1 - seat].hand
+        if hand != opp.hand:
+            s += _hand_score(opp.hand, hand, -1, opp_deck, o_res, -1)
         s *= (1 + card.total_cost / p_stock) if p_stock else 2
         win = (B2[0] <= 0 or A2[0] >= lim.max_tower
                or A2[5] + A2[6] + A2[7] >= lim.res_victory)
@@ -160,19 +177,6 @@ def ai_choose_action(state, seat, *, weights=None, relief_level=None, rng=None):
                 return Action("discard", pos, 0)
         return Action("play", pos, mode)
     return choose_discard(state, seat, rng)
-
-
-def seat_knowledge(state, seat):
-    """Copy of ``state`` holding only what ``seat`` may know (for hints shown to a player).
-
-    On top of ``_ai_view`` (the opponent's unrevealed cards in hidden-cards mode), the
-    opponent's deck is always unknown and the game's random generator is dropped.
-    """
-    st = _ai_view(state, seat)
-    st.p[1 - seat].deck = _UNKNOWN_DECK
-    st.rng = 0
-    st.seed = 0
-    return st
 
 
 def suggest_action(state, seat, *, seed):

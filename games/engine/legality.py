@@ -63,17 +63,22 @@ def play_refusal(st, seat, card, mode):
 
     The rules of a play, in the order the original checks them: the cost, the mode
     (``mode_refusal``; not checked for ``ANY_MODE``, which stands for each valid mode:
-    no other rule depends on the mode), the human's rare cards in an AI challenge, and
-    our own: a card without an effect yet cannot be played.
+    no other rule depends on the mode), then ``card_refusal``'s other rules.
     """
-    a = st.p[seat].a
+    refusal = card_refusal(st.p[seat].a, bool(st.ai_challenge) and seat == 0, card)
+    if refusal is _INSUFFICIENT or mode is ANY_MODE:
+        return refusal
+    return mode_refusal(card, mode) or refusal
+
+
+def card_refusal(a, rare_banned, card):
+    """(code, message) when a player with attributes ``a`` may not play ``card`` in any
+    mode, else None: the cost, the human's rare cards in an AI challenge (``rare_banned``:
+    seat 0 of an AI challenge), and our own rule: a card without an effect yet cannot be
+    played."""
     if a[5] < card.bricks or a[6] < card.gems or a[7] < card.recruits:
         return _INSUFFICIENT
-    if mode is not ANY_MODE:
-        refusal = mode_refusal(card, mode)
-        if refusal is not None:
-            return refusal
-    if st.ai_challenge and seat == 0 and card.rank == 2:
+    if rare_banned and card.rank == 2:
         return _RARE
     if not card.implemented:
         return ("card_unimplemented", "Card %d (%s) is not implemented yet."
@@ -108,12 +113,13 @@ def legal_actions(state, seat):
     if turn_refusal(state, seat) is not None:
         return []
     out = []
+    a = state.p[seat].a
+    rare_banned = bool(state.ai_challenge) and seat == 0
     slot = 0
     for cid in state.p[seat].hand:
         card = CARDS[cid]
-        plays = (_PLAYS_OF.get(card) or _plays_of(card))[slot]
+        if card_refusal(a, rare_banned, card) is None:
+            out += (_PLAYS_OF.get(card) or _plays_of(card))[slot]
         slot += 1
-        if play_refusal(state, seat, card, ANY_MODE) is None:
-            out += plays
     out += _DISCARDS
     return out

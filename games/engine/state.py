@@ -12,7 +12,9 @@ class PlayerState:
     (tower, wall, quarry, magic, dungeons, bricks, gems, recruits).
     Hand lists are indexed 0..7 (slot 1..8). ``deck`` is an immutable tuple of
     three 15-tuples (common, uncommon, rare slots) shared between clones.
-    ``hist`` is the list of (card, mode, action) of the latest round.
+    ``hist`` is the list of (card, mode, action) of the latest round. ``hist`` and
+    ``changes`` are shared between clones too: code replaces them with new lists and
+    never changes them in place (the engine's tests check that no turn changes its input).
     ``disc`` holds the two discard piles (own hand, opponent's hand).
     """
 
@@ -52,6 +54,8 @@ class PlayerState:
         return P
 
     def clone(self):
+        # ``hist`` and ``changes`` are shared: the engine replaces these lists, it never
+        # changes them in place (like ``deck``); every other list is copied.
         c = PlayerState.__new__(PlayerState)
         c.a = self.a[:]
         c.hand = self.hand[:]
@@ -61,9 +65,10 @@ class PlayerState:
         c.tok_names = self.tok_names
         c.tok = self.tok[:]
         c.tok_ch = self.tok_ch[:]
-        c.hist = self.hist[:]
-        c.changes = self.changes[:]
-        c.disc = [self.disc[0][:], self.disc[1][:]]
+        c.hist = self.hist
+        c.changes = self.changes
+        disc = self.disc
+        c.disc = [disc[0][:], disc[1][:]]
         return c
 
     # named attribute access for readability outside the hot paths
@@ -181,8 +186,7 @@ class GameState:
         c.status = self.status
         c.winner = self.winner
         c.outcome = self.outcome
-        rsc = self.rsc
-        c.rsc = None if rsc is None else [rsc[0][:], rsc[1][:]]
+        c.rsc = self.rsc  # replaced by a turn, never changed in place (holds ``changes`` lists)
         c.rng = self.rng
         c.seed = self.seed
         c.turns = self.turns

@@ -1,5 +1,15 @@
 """Helpers for engine tests: build small states directly, play one card and read the numbers."""
-from games.engine import ATTRS, GameState, PlayerState, Rng, card, cards_filter, play
+from games.engine import (
+    ATTRS,
+    GameState,
+    PlayerState,
+    Rng,
+    card,
+    cards_filter,
+    discard,
+    legal_actions,
+    play,
+)
 
 DECK = (tuple(range(1, 16)), tuple(range(16, 31)), tuple(range(31, 46)))
 
@@ -119,3 +129,14 @@ def json_diff(before, after) -> list:
 
     walk(before, after, "")
     return sorted(out)
+
+
+def random_walk(st, turns, rng):
+    """``st`` after up to ``turns`` random legal moves drawn with ``rng`` (an engine Rng)."""
+    for _ in range(turns):
+        if st.status != "in progress":
+            break
+        kind, pos, mode = (moves := legal_actions(st, st.current))[rng.below(len(moves))]
+        st = (play(st, st.current, pos, mode) if kind == "play"
+              else discard(st, st.current, pos)).state
+    return st

@@ -5,16 +5,15 @@ from hypothesis import strategies as hs
 from devtools.bench import random_deck
 from games.engine import (
     ai_choose_action,
-    discard,
-    legal_actions,
     new_game,
-    play,
     state_to_json,
     suggest_action,
 )
 from games.engine.ai import STANDARD_WEIGHTS, seat_knowledge
 from games.engine.catalogue import AI_CHALLENGES
 from games.engine.rng import Rng
+
+from .helpers import random_walk
 
 SETTINGS = settings(max_examples=20, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -23,15 +22,7 @@ SETTINGS = settings(max_examples=20, deadline=None,
 def _game(seed, turns, hidden):
     rng = Rng(seed)
     st = new_game(random_deck(rng), random_deck(rng), seed=seed, hidden=hidden)
-    for _ in range(turns):
-        if st.status != "in progress":
-            break
-        moves = legal_actions(st, st.current)
-        kind, pos, mode = moves[rng.below(len(moves))]
-        result = (play(st, st.current, pos, mode) if kind == "play"
-                  else discard(st, st.current, pos))
-        st = result.state
-    return st
+    return random_walk(st, turns, rng)
 
 
 @SETTINGS
