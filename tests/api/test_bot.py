@@ -200,6 +200,9 @@ def test_the_stream_tells_changes_as_they_happen(alice, robot, robot_token, sett
     response.close()
 
 
+# A stream lets go of its database connection between polls (close_old_connections): on
+# PostgreSQL that must not close the connection of a test wrapped in one transaction.
+@pytest.mark.django_db(transaction=True)
 def test_streams_per_process_are_capped(robot_token, settings, fast_stream):
     settings.API_STREAMS_MAX = 1
     first = api_client(robot_token).get("/api/v1/bot/stream")
