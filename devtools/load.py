@@ -40,6 +40,9 @@ OPTION_RE = re.compile(r'<option value="(\d+)"')
 FINISHED_MARK = 'id="end-h"'
 
 PUSH_TIMEOUT = 10.0
+# A request's time limit. Set per request, not on the client session: aiohttp applies a
+# session's total timeout to a websocket's whole life too, which cut every socket at 30 s.
+REQUEST_TIMEOUT = 30.0
 SERVER_LOG = os.environ.get("LOAD_SERVER_LOG", "/tmp/marcomage-load-server.log")   # a move the opponent has not heard of by then counts as a missing push
 
 
@@ -81,7 +84,7 @@ def create_players(run: str, count: int) -> list[dict]:
     from django.utils.module_loading import import_string
 
     from decks.models import Deck
-    from players.accounts.backends import PLAYER_BACKEND
+    from players.accounts import user_cache
     from players.accounts.services import player_register
     store_class = import_string(settings.SESSION_ENGINE + ".SessionStore") \
         if settings.SESSION_ENGINE else DbStore
@@ -91,7 +94,7 @@ def create_players(run: str, count: int) -> list[dict]:
         user = player.user
         session = store_class()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = PLAYER_BACKEND
+        session[BACKEND_SESSION_KEY] = user_cache.BACKEND
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.save()
         deck = Deck.objects.filter(player=player, is_ready=True).order_by("pk").first()
@@ -129,6 +132,11 @@ def keep_csrf_cookie(http, response):
     cookie = response.cookies.get("csrftoken")
     if cookie is not None:
         http.cookie_jar.update_cookies({"csrftoken": cookie.value})
+
+
+def request_timeout():
+    import aiohttp
+    return aiohttp.ClientTimeout(total=REQUEST_TIMEOUT)
 
 
 @dataclass
@@ -186,7 +194,8 @@ class PlayerClient:
     async def get(self, http, path, **headers):
         t0 = time.perf_counter()
         try:
-            async with http.get(self._url(path), headers=headers) as response:
+            async with http.get(self._url(path), headers=headers,
+                                timeout=request_timeout()) as response:
                 text = await response.text()
                 status = response.status
                 keep_csrf_cookie(http, response)
@@ -263,6 +272,7 @@ class PlayerClient:
         t0 = time.perf_counter()
         try:
             async with http.post(self._url(f"/games/{table.game_id}/move/"), data=data,
+                                 timeout=request_timeout(),
                                  headers={"HX-Request": "true",
                                           "Referer": self._url(f"/games/{table.game_id}/")}) as resp:
                 text = await resp.text()
@@ -288,7 +298,8 @@ class PlayerClient:
             self.stats.errors["game page"] += 1
             return False
         try:
-            ws = await ws_factory(f"/ws/games/{table.game_id}/")
+            # As the page does: the socket is told the board version the page shows.
+            ws = await ws_factory(f"/ws/games/{table.game_id}/?v={self.board.version}")
         except Exception as exc:
             self.stats.errors[f"websocket {type(exc).__name__}"] += 1
             ws = None
@@ -327,26 +338,34 @@ async def run_pair(base, pair, stats, think, deadline, seed, new_game, host):
     origin = base.rstrip("/")
     clients = []
     sessions = []
+    sockets = []
     for seat, player in enumerate(pair):
         jar = aiohttp.CookieJar(unsafe=True)
         http = aiohttp.ClientSession(
-            cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=30),
+            cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=None, connect=REQUEST_TIMEOUT),
             cookies={"sessionid": player["session"]})
         sessions.append(http)
+        # Websockets on connections of their own, as browsers open them: upgrading a pooled
+        # keep-alive connection can meet the server's keep-alive timer of the request that
+        # used it before (uvicorn arms it when that response completes, which may be after
+        # the upgrade), and the socket is then cut 5 s later.
+        sockets.append(aiohttp.ClientSession(
+            cookie_jar=jar, connector=aiohttp.TCPConnector(force_close=True),
+            timeout=aiohttp.ClientTimeout(total=None, connect=REQUEST_TIMEOUT)))
         clients.append(PlayerClient(base, player, stats, think, deadline, rng, seat))
     try:
         game_id = pair[0]["game"]
         while time.monotonic() < deadline:
             table = Table(game_id)
 
-            def factory(http):
+            def factory(ws_http):
                 async def connect(path):
-                    return await http.ws_connect(origin.replace("http", "ws", 1) + path,
-                                                 headers={"Origin": origin}, heartbeat=None)
+                    return await ws_http.ws_connect(origin.replace("http", "ws", 1) + path,
+                                                    headers={"Origin": origin}, heartbeat=None)
                 return connect
             results = await asyncio.gather(*(
-                client.play_game(http, table, factory(http))
-                for client, http in zip(clients, sessions, strict=True)))
+                client.play_game(http, table, factory(ws_http))
+                for client, http, ws_http in zip(clients, sessions, sockets, strict=True)))
             if not any(results) or time.monotonic() >= deadline:
                 break
             stats.games_finished += 1
@@ -354,7 +373,7 @@ async def run_pair(base, pair, stats, think, deadline, seed, new_game, host):
                 client.board = None
             game_id = await asyncio.to_thread(new_game, pair[0], pair[1])
     finally:
-        for http in sessions:
+        for http in sessions + sockets:
             await http.close()
 
 

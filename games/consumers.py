@@ -1,34 +1,54 @@
-"""Live updates over a websocket: "the game changed" notices, presence, your-turn refreshes.
+"""Live updates over a websocket: each seat's own board when its game changes, presence,
+your-turn refreshes.
 
-Messages carry no game content. On "changed" the browser fetches its own view of the
-board over HTTP (built by the engine's view_for), so nothing hidden can leak here.
+One socket per page: the player's group always (the navigation's your-turn indicator), and
+on a game page the game's group. The group messages carry ids and versions only
+(games.services.events); when the game changes, this consumer renders the board for the
+player who opened the socket, from the engine's view for that player's seat, and sends it
+as ``{"event": "board", "what", "version", "html"}``: the page swaps it in without asking.
+Why here and not in the publisher: the board depends on the viewer (settings, the CSRF
+token of that browser), the publisher would render for players who are not connected,
+and no message in the channel layer ever holds one seat's view. A socket whose own
+request made the change (``by_seat``), and chat lines, get the bare notice
+``{"event": "changed", ...}``: the page already has that board, or fetches what it lacks.
 """
+from urllib.parse import parse_qs
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
-from .models import Game
+from .game import live, selectors
 from .services.events import game_group, player_group
 
 # The browser sends nothing but {"type": "ping"}; longer frames are not ours.
 MAX_FRAME_CHARS = 1024
+# Changes that keep the version but change the board (activity marks, deadlines, turn
+# timeouts noticed by the sweeps): rendered and sent even when the page has that version.
+SAME_VERSION_CHANGES = {"presence", "deadline", "timeout"}
 
 
 @database_sync_to_async
-def _player_id(user):
+def _seat_and_version(user, game_id):
+    """The handshake's one database call: (player id, seat, version) or None. The session's
+    user comes with its player from the signed-in user cache, so that costs no query."""
     player = getattr(user, "player", None)
-    return player.pk if player else None
+    if player is None:
+        return None
+    if game_id is None:
+        return player.pk, None, None
+    found = selectors.seat_and_version(game_id, player.pk)
+    return None if found is None else (player.pk, *found)
 
 
 @database_sync_to_async
-def _seat(game_id, player_id):
-    row = Game.objects.filter(pk=game_id).values("player1_id", "player2_id").first()
-    if row is None:
-        return None
-    if row["player1_id"] == player_id:
-        return 0
-    if row["player2_id"] == player_id:
-        return 1
-    return None
+def _board(game_id, user_id, csrf_token):
+    """(version, html) of this socket's board; None if it cannot be shown; False when the
+    account behind the socket is gone."""
+    player = live.viewer_of(user_id)
+    if player is None:
+        return False
+    return live.board_frame(game_id, player, csrf_token)
 
 
 class GameLiveConsumer(AsyncJsonWebsocketConsumer):
@@ -36,36 +56,59 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
 
     game_id = None
     seat = None
+    sent_version = 0
 
     async def connect(self):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(code=4401)
             return
-        self.player_id = await _player_id(user)
-        if self.player_id is None:
-            await self.close(code=4401)
-            return
-        self.groups_joined = [player_group(self.player_id)]
         game_id = self.scope["url_route"]["kwargs"].get("game_id")
+        # Join before reading the version: a change committed meanwhile still arrives as a
+        # message (handled once connect() has returned, and only if the seat checks out).
+        self.groups_joined = []
         if game_id is not None:
-            self.seat = await _seat(game_id, self.player_id)
-            if self.seat is None:
-                await self.close(code=4404)
-                return
-            self.game_id = game_id
-            self.groups_joined.append(game_group(game_id))
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+            await self._join(game_group(game_id))
+        found = await _seat_and_version(user, game_id)
+        if found is None:
+            await self._leave_groups()
+            await self.close(code=4401 if game_id is None else 4404)
+            return
+        self.player_id, seat, version = found
+        self.user_id = user.pk
+        await self._join(player_group(self.player_id))
         await self.accept()
-        if self.game_id is not None:
-            await self._presence("hello")
+        if game_id is None:
+            return
+        self.game_id, self.seat = game_id, seat
+        cookie = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
+        self.csrf_token = live.csrf_token_for(cookie)
+        await self._presence("hello")
+        if version > self._page_version():
+            # The page was rendered before the last change: bring it up to date.
+            await self._send_board("board", version)
 
-    async def disconnect(self, code):
-        if self.game_id is not None and self.seat is not None:
-            await self._presence("bye")
+    def _page_version(self) -> int:
+        """The board version the page had when it opened the socket (?v=), else current."""
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        try:
+            return int(query.get("v", [""])[0])
+        except ValueError:
+            return 10**12
+
+    async def _join(self, group):
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
+
+    async def _leave_groups(self):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        self.groups_joined = []
+
+    async def disconnect(self, code):
+        if self.seat is not None:
+            await self._presence("bye")
+        await self._leave_groups()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         # Anyone can type into a socket: a frame that is not a small JSON object (binary,
@@ -90,16 +133,43 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             "type": "game.presence", "seat": self.seat, "state": state,
             "sender": self.channel_name})
 
+    async def _send_board(self, what, version):
+        """Render this socket's board and send it; the bare notice if it cannot be drawn
+        here (no CSRF cookie, the game gone): the page then asks over HTTP."""
+        frame = None
+        if self.csrf_token is not None:
+            frame = await _board(self.game_id, self.user_id, self.csrf_token)
+        if frame is False:
+            await self.close(code=4401)
+            return
+        if frame is None:
+            await self.send_json({"event": "changed", "what": what, "version": version})
+            return
+        version, html = frame
+        self.sent_version = max(self.sent_version, version)
+        await self.send_json({"event": "board", "what": what, "version": version,
+                              "html": html})
+
     # ---- group messages
     async def game_changed(self, event):
-        await self.send_json({"event": "changed", "what": event.get("what", "board"),
-                              "version": event.get("version")})
+        if self.seat is None:  # refused at connect; a message queued meanwhile
+            return
+        what = event.get("what", "board")
+        version = event.get("version") or 0
+        if what == "chat" or event.get("by_seat") == self.seat:
+            await self.send_json({"event": "changed", "what": what, "version": version})
+            return
+        if what not in SAME_VERSION_CHANGES and version <= self.sent_version:
+            return  # a newer board has gone out already
+        await self._send_board(what, version)
 
     async def turns_changed(self, event):
+        if self.seat is not None and event.get("game") == self.game_id:
+            return  # this page's board frames carry the indicator
         await self.send_json({"event": "turns"})
 
     async def game_presence(self, event):
-        if event.get("seat") == self.seat:
+        if self.seat is None or event.get("seat") == self.seat:
             return
         await self.send_json({"event": "presence", "here": event["state"] != "bye"})
         if event["state"] == "hello":

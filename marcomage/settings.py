@@ -110,9 +110,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "players.User"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    # Django's ModelBackend, loading the user's role permissions with the user (one query).
-    "players.accounts.backends.PlayerBackend",
+    # Django's ModelBackend reading the signed-in user (with Player, PlayerSettings and the
+    # role permissions) through the cache: no query per request for them (see the module).
+    "players.accounts.user_cache.CachedModelBackend",
 ]
+# Sessions are read from the cache (Redis in production) and written through to the
+# database, so a restarted cache logs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
@@ -175,7 +179,8 @@ if REDIS_URL:
                        "group_expiry": 3600},
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    # A Redis that is down is a cache miss, not an error (marcomage/cache.py).
+    CACHES = {"default": {"BACKEND": "marcomage.cache.ResilientRedisCache",
                           "LOCATION": REDIS_URL,
                           "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1}}}
     CELERY_BROKER_URL = REDIS_URL

@@ -7,3 +7,4 @@ class PlayersConfig(AppConfig):
 
     def ready(self):
         from . import signals  # noqa: F401
+        from .accounts import user_cache  # noqa: F401  (its signals forget changed rows)

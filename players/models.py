@@ -13,6 +13,36 @@ class User(AbstractUser):
         ]
 
 
+class ProfileQuerySet(models.QuerySet):
+    """Rows the signed-in user cache holds (players.accounts.user_cache): ``update()``
+    skips save() and its signals, so it forgets the changed rows' users itself."""
+
+    user_field = "user_id"
+    # Columns nobody reads from the cached copy: changing only these keeps the entry.
+    uncached = frozenset()
+
+    def update(self, **kwargs):
+        from players.accounts.user_cache import user_cache_forget  # it imports this module
+
+        if set(kwargs) <= self.uncached:
+            return super().update(**kwargs)
+        user_ids = list(self.values_list(self.user_field, flat=True))
+        count = super().update(**kwargs)
+        user_cache_forget(*user_ids)
+        return count
+
+
+class PlayerQuerySet(ProfileQuerySet):
+    # The activity mark, written once a minute per player (players.middleware): pages read
+    # activity from rows they load (an opponent, a profile), never from the signed-in
+    # player's cached copy, which may lag by the cache's lifetime.
+    uncached = frozenset({"last_activity"})
+
+
+class PlayerSettingsQuerySet(ProfileQuerySet):
+    user_field = "player__user_id"
+
+
 class Player(models.Model):
     """A player's profile: progression, economy, activity. One per user."""
 
@@ -37,6 +67,8 @@ class Player(models.Model):
     rating = models.FloatField(default=1500.0, db_index=True)
     rating_deviation = models.FloatField(default=350.0)
     rating_volatility = models.FloatField(default=0.06)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["user__username"]
@@ -137,6 +169,8 @@ class PlayerSettings(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.NEWBIE)
     # Keys of the tutorial hints the player closed (see players/hints.py).
     dismissed_hints = models.JSONField(default=list, blank=True)
+
+    objects = PlayerSettingsQuerySet.as_manager()
 
     class Meta:
         verbose_name_plural = "player settings"

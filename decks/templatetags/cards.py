@@ -51,3 +51,37 @@ def card_body(face, opts, link=False):
             "partials/card_body.html", {"face": face, "opts": opts, "link": bool(link)}))
         _BODY_CACHE[key] = html
     return html
+
+
+# The whole drawn card, per card and every argument that changes its markup. Bounded: the
+# keys are a card id (or a face-down card) times a few flags and display choices, but a
+# page could pass free text (extra_class, empty_label), so the cache starts over when full.
+_CARD_CACHE: dict = {}
+CARD_CACHE_MAX = 20000
+
+
+@register.simple_tag(takes_context=True)
+def card(context, value, hidden=False, selected=False, dimmed=False, new=False,
+         revealed=False, foil=False, locked=False, link=False, size="", images=None,
+         insignias=None, extra_class="", empty_label=""):
+    """partials/card.html for one card, rendered once per process and reused.
+
+    Takes the include's parameters (see partials/card.html); the same arguments always give
+    the same markup, so a board of twenty cards costs twenty dictionary look-ups.
+    """
+    opts = card_options(context, images, insignias)
+    face = face_of(value)
+    key = (None if face is None else face.id, bool(hidden), bool(selected), bool(dimmed),
+           bool(new), bool(revealed), bool(foil), bool(locked), bool(link), size or "",
+           opts["images"], opts["insignias"], extra_class or "", empty_label or "")
+    html = _CARD_CACHE.get(key)
+    if html is None:
+        if len(_CARD_CACHE) >= CARD_CACHE_MAX:
+            _CARD_CACHE.clear()
+        html = mark_safe(render_to_string("partials/card.html", {
+            "card": face, "hidden": hidden, "selected": selected, "dimmed": dimmed,
+            "new": new, "revealed": revealed, "foil": foil, "locked": locked, "link": link,
+            "size": size, "images": opts["images"], "insignias": opts["insignias"],
+            "extra_class": extra_class, "empty_label": empty_label}))
+        _CARD_CACHE[key] = html
+    return html

@@ -8,17 +8,22 @@ from django.utils import timezone
 
 from games import services as gs
 from games.models import ChatMessage, Game
+from games.services.access import COLUMNS_NOT_FOR_MOVES
 from players import activity
+from players.accounts.user_cache import cached_user
 
 DEFAULT_REFRESH_SECONDS = 20
-_PLAYERS = ("player1__user", "player2__user", "player1__settings", "player2__settings")
+# Both players with their names; their settings come from the user cache (_settings_of).
+PLAYERS = ("player1__user", "player2__user")
 
 
-def game_for_player(game_id, player) -> Game:
-    """A game the player takes part in, with both players loaded (1 query); else 404."""
+def game_for_player(game_id, player, *, with_initial_state=False) -> Game:
+    """A game the player takes part in, with both players' names (1 query); else 404."""
+    games = Game.objects.select_related(*PLAYERS)
+    if not with_initial_state:
+        games = games.defer(*COLUMNS_NOT_FOR_MOVES)  # the history asks for the start
     try:
-        game = Game.objects.select_related(*_PLAYERS, "winner__user",
-                                           "surrender_requested_by").get(pk=game_id)
+        game = games.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise Http404("No such game.")
     if game.seat_of(player) is None:
@@ -27,12 +32,30 @@ def game_for_player(game_id, player) -> Game:
     return game
 
 
-def started_game_for_player(game_id, player) -> Game:
+def started_game_for_player(game_id, player, *, with_initial_state=False) -> Game:
     """As game_for_player, for the pages of a game that has started (else 404)."""
-    game = game_for_player(game_id, player)
+    game = game_for_player(game_id, player, with_initial_state=with_initial_state)
     if game.status == Game.Status.WAITING:
         raise Http404("The game has not started.")
     return game
+
+
+def seat_and_version(game_id, player_id):
+    """(the seat of ``player_id`` at the game, the game's version), or None for a game the
+    player does not sit at or that does not exist (1 query)."""
+    rows = list(Game.objects.filter(pk=game_id).order_by()
+                .values_list("player1_id", "player2_id", "version")[:1])
+    row = rows[0] if rows else None
+    if row is None or player_id not in row[:2]:
+        return None
+    return row.index(player_id), row[2]
+
+
+def games_on_turn(player) -> list:
+    """Ids of the running games waiting for ``player``'s move, longest waiting first
+    (1 query): the navigation's count and the board's "Next game" link."""
+    return list(Game.objects.filter(Game.my_turn_q(player), status=Game.Status.IN_PROGRESS)
+                .order_by("last_action_at", "pk").values_list("pk", flat=True))
 
 
 def next_game_on_turn(player, *, after_id=None):
@@ -61,21 +84,33 @@ def chat_page(game: Game, player) -> dict:
     return {"chat": chat, "game": game}
 
 
+def _settings_of(player):
+    """A player's settings: loaded with the player, else from the user cache (no query when
+    the player has been here lately)."""
+    if type(player).settings.related.is_cached(player):
+        return player.settings
+    user = cached_user(player.user_id)
+    return user.player.settings if user is not None else player.settings
+
+
 def _avatar(player):
     """The avatar's file name for the players:avatar URL, or None."""
-    return player.settings.avatar_filename or None
+    return _settings_of(player).avatar_filename or None
 
 
 def game_page(game: Game, player, *, error=None, notice=None, preview=None,
-              sandbox_open=False, with_chat=False) -> dict:
+              sandbox_open=False, with_chat=False, indicator=False) -> dict:
     """The context of the game page and of its board partial, for ``player``.
 
     ``error``/``notice``: the answer to the player's last action; ``preview``: what a play
     would do; ``sandbox_open``: show the sandbox panel unfolded; ``with_chat``: include the
-    chat when this player reads it beside the board.
+    chat when this player reads it beside the board; ``indicator``: the partial also
+    carries the navigation's your-turn indicator (swapped out of band), so a page that
+    swaps the board needs no request of its own for it.
     """
     seat = game.seat_of(player)
-    settings = player.settings
+    settings = _settings_of(player)
+    on_turn = games_on_turn(player)
     now = timezone.now()
     board = gs.board_for(game, seat) if game.status != Game.Status.WAITING else None
     opponent = game.player_at(1 - seat)
@@ -120,7 +155,9 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
                             else None),
         "winner_is_me": game.winner_id == player.pk,
         "refresh_seconds": settings.auto_refresh or DEFAULT_REFRESH_SECONDS,
-        "next_game": next_game_on_turn(player, after_id=game.pk),
+        "next_game": next(iter(pk for pk in on_turn if pk != game.pk), None),
+        "indicator_oob": indicator,
+        "games_on_turn": len(on_turn),
     }
     if with_chat and chat_open and settings.integrated_chat:
         context.update(chat_page(game, player))

@@ -45,27 +45,30 @@ def game_board(request, game_id):
     """The board partial, fetched by the page when told the game changed."""
     player = _player(request)
     game = selectors.started_game_for_player(game_id, player)
-    context = selectors.game_page(game, player,
+    context = selectors.game_page(game, player, indicator=bool(request.htmx),
                                   sandbox_open=request.GET.get("sandbox") == "open")
     return render(request, "games/game/_board.html", context)
 
 
-def _board_response(request, game_id, *, error=None, preview=None, notice=None,
+def _board_response(request, game_id, *, game=None, error=None, preview=None, notice=None,
                     sandbox=False):
     """The answer to an action on the board: the new board for htmx; else a message and
-    the game page (with the preview, if asked for one)."""
+    the game page (with the preview, if asked for one).
+
+    ``game``: the game as the action left it, when the caller has it (no second load).
+    """
     player = _player(request)
     if request.htmx:
-        game = selectors.game_for_player(game_id, player)
+        game = game or selectors.game_for_player(game_id, player)
         context = selectors.game_page(game, player, error=error, preview=preview,
-                                      notice=notice, sandbox_open=sandbox)
+                                      notice=notice, sandbox_open=sandbox, indicator=True)
         return render(request, "games/game/_board.html", context)
     if error:
         messages.error(request, error)
     elif notice:
         messages.success(request, notice)
     if preview is not None:
-        game = selectors.game_for_player(game_id, player)
+        game = game or selectors.game_for_player(game_id, player)
         context = selectors.game_page(game, player, preview=preview, with_chat=True)
         return render(request, "games/game/game.html", context)
     if sandbox:
@@ -73,30 +76,50 @@ def _board_response(request, game_id, *, error=None, preview=None, notice=None,
     return redirect("games:detail", game_id)
 
 
+def _not_for_outsiders(exc: GameError) -> None:
+    """A refusal that would tell an outsider the game exists is a 404, as on every page."""
+    if exc.code in ("gone", "forbidden"):
+        raise Http404("No such game.")
+
+
+def _after_move(game: Game) -> Game | None:
+    """The game to show after a move: the one the service saved, unless the computer has
+    answered meanwhile (tasks run in-process without Redis): then it is read again."""
+    if game.is_ai and game.status == Game.Status.IN_PROGRESS and game.current_seat == 1:
+        return None
+    return game
+
+
 @login_required
 @require_POST
 def game_move(request, game_id):
-    """Play, discard or preview the chosen card (one form, three buttons)."""
+    """Play, discard or preview the chosen card (one form, three buttons).
+
+    A move loads the game once, in the service (locked), and the answer shows the state the
+    service has just saved.
+    """
     player = _player(request)
-    game = selectors.game_for_player(game_id, player)  # outsiders: 404, not a message
     form = MoveForm(request.POST)
     if not form.is_valid():
+        selectors.game_for_player(game_id, player)  # outsiders: 404, not a message
         return _board_response(request, game_id, error=form.first_error())
     move = form.cleaned_data
     try:
         if move["action"] == "preview":
+            game = selectors.game_for_player(game_id, player)
             preview = gs.game_preview(game=game, player=player, position=move["position"],
                                       mode=move["mode"])
-            return _board_response(request, game_id, preview=preview)
+            return _board_response(request, game_id, game=game, preview=preview)
         if move["action"] == "discard":
-            gs.game_discard_card(game_id=game_id, player=player, version=move["version"],
-                                 position=move["position"])
+            game = gs.game_discard_card(game_id=game_id, player=player,
+                                        version=move["version"], position=move["position"])
         else:
-            gs.game_play_card(game_id=game_id, player=player, version=move["version"],
-                              position=move["position"], mode=move["mode"])
+            game = gs.game_play_card(game_id=game_id, player=player, version=move["version"],
+                                     position=move["position"], mode=move["mode"])
     except GameError as exc:
+        _not_for_outsiders(exc)
         return _board_response(request, game_id, error=exc.message)
-    return _board_response(request, game_id)
+    return _board_response(request, game_id, game=_after_move(game))
 
 
 # The buttons around the board: command -> (service, whether it changes the board and so
@@ -194,7 +217,7 @@ def game_next(request):
 @require_GET
 def game_history(request, game_id):
     player = _player(request)
-    game = selectors.started_game_for_player(game_id, player)
+    game = selectors.started_game_for_player(game_id, player, with_initial_state=True)
     seat = game.seat_of(player)
     try:
         history = gs.history_for(game, seat, StepForm(request.GET).step_or(10**9))

@@ -16,12 +16,18 @@ from players.models import Player
 from . import errors
 from .errors import GameError
 
+# Columns a move neither reads nor writes: the start state (the history and the statistics
+# at the end read it, loading it then), the deck copied at creation, the challenge's text.
+# Left out of the row a move loads, they are left out of the row it saves too.
+COLUMNS_NOT_FOR_MOVES = ("initial_state", "deck1_cards", "challenge_message")
+
 
 def lock_game(game_id) -> Game:
     """The game row, locked until the end of the transaction, with both players loaded."""
     try:
         return (Game.objects.select_for_update(of=("self",))
-                .select_related("player1__user", "player2__user").get(pk=game_id))
+                .select_related("player1__user", "player2__user")
+                .defer(*COLUMNS_NOT_FOR_MOVES).get(pk=game_id))
     except (Game.DoesNotExist, ValueError, TypeError):
         raise GameError("That game no longer exists.", code="gone")
 

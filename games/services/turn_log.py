@@ -4,6 +4,9 @@ A game's ``initial_state`` plus its Turn log give the board after any step; the 
 services (moves, endings, sandbox) and the readers (history, replays) share these steps
 so a logged turn means the same thing everywhere.
 """
+from django.db.models import Subquery, Value
+from django.db.models.functions import Coalesce
+
 from games import engine
 from games.models import Game, Turn
 
@@ -14,9 +17,11 @@ ENDING_OUTCOMES = {"surrender": "Surrender", "abort": "Abort", "finish": "Abando
 ENDING_ACTIONS = {outcome: action for action, outcome in ENDING_OUTCOMES.items()}
 
 
-def next_turn_number(game: Game) -> int:
-    last = game.turns.order_by("-number").values_list("number", flat=True).first()
-    return (last or 0) + 1
+def next_turn_number(game: Game):
+    """The number of the game's next Turn line, as an expression its INSERT computes (no
+    query of its own). The caller holds the game row's lock, so no other line can take it."""
+    last = Turn.objects.filter(game_id=game.pk).order_by("-number").values("number")[:1]
+    return Coalesce(Subquery(last), Value(0)) + 1
 
 
 def apply_sandbox_record(state, record: dict):

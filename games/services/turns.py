@@ -57,7 +57,9 @@ def apply_turn(game: Game, result, seat: int, *, actor, substitute=False, ai=Fal
         game_end(game, winner_seat=state.winner, outcome=state.outcome)
     else:
         game.save()
-    publish_game_changed(game)
+    # A player's own move: that player's page gets the new board in the answer to its
+    # request, so only the other seat's sockets need it rendered.
+    publish_game_changed(game, by_seat=None if substitute or ai else seat)
     ai_move_queue_if_due(game)
     return game
 

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods
 
 from marcomage.flood import FLOOD_STATUS, flood_refusal
 
-from .backends import PLAYER_BACKEND
+from . import user_cache
 from .forms import LoginForm, RegisterForm
 from .services import USERNAME_TAKEN, player_register
 
@@ -33,7 +33,7 @@ def register(request):
         except IntegrityError:  # someone took the name between validation and insert
             form.add_error("username", USERNAME_TAKEN)
         else:
-            login(request, player.user, backend=PLAYER_BACKEND)
+            login(request, player.user, backend=user_cache.BACKEND)
             messages.success(request, f"Welcome to MArcomage, {player.name}!")
             return redirect("home")
     return render(request, "registration/register.html", {"form": form})

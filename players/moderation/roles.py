@@ -2,8 +2,8 @@
 
 Administrators are superusers: they hold every permission. Moderators hold the permissions
 of MODERATOR_PERMISSIONS, normally through the "Moderators" group. The login backend
-(players.accounts.backends) loads whether the user holds each role permission together with
-the user itself, in the one query that reads the user on every request, so role checks
+(players.accounts.user_cache) loads whether the user holds each role permission together with
+the user itself, in the one query that reads the user (and keeps it in the cache), so role checks
 (the tutorial's gates, the forum's moderation, the profile's forms) cost no SQL. A user
 loaded any other way pays one query, once (the answer is kept on the user object).
 """
@@ -58,6 +58,16 @@ def _permissions_of(user) -> frozenset:
             cached = frozenset(p for p in ROLE_PERMISSIONS if row.get(_annotation_name(p)))
         setattr(user, _CACHE_ATTRIBUTE, cached)
     return cached
+
+
+def roles_held(user) -> frozenset:
+    """The role permissions ``user`` holds (kept on the user object once known)."""
+    return _permissions_of(user)
+
+
+def roles_attach(user, held) -> None:
+    """Give a user loaded from elsewhere (the signed-in user cache) its known roles."""
+    setattr(user, _CACHE_ATTRIBUTE, frozenset(held))
 
 
 def user_has_permission(user, permission: str) -> bool:

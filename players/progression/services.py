@@ -8,11 +8,13 @@ from players.models import AwardCounters, Message, Player
 
 
 def _counters_row_locked(player: Player) -> AwardCounters:
-    AwardCounters.objects.get_or_create(player=player)
-    return AwardCounters.objects.select_for_update().get(player=player)
+    """The player's counters row, locked (created the first time): one query when it exists."""
+    return AwardCounters.objects.select_for_update().get_or_create(player=player)[0]
 
 
-@transaction.atomic
+# Runs in most moves (inside the move's transaction): no savepoint of its own, as any error
+# here fails the whole move anyway.
+@transaction.atomic(savepoint=False)
 def award_counters_add(*, player: Player, counters: dict) -> list:
     """Add per-turn or end-of-game amounts to the player's achievement counters (§16.4).
 

@@ -93,11 +93,33 @@
     pollTimer = null;
   }
 
+  // The board the server pushed over the socket (rendered for this player's seat): swapped
+  // in as an htmx answer would be, never over a newer one. A frame of the version the page
+  // already shows is skipped, unless it tells of a change at the same version (an
+  // activity mark, a deadline); then the chosen card and mode are kept.
+  function boardPushed(data) {
+    var board = document.getElementById("board");
+    var version = Number(data.version) || 0;
+    if (!board || !window.htmx || typeof data.html !== "string") { boardAnnounced(version); return; }
+    var current = Number(boardVersion());
+    if (version < current || (version === current && data.what === "board")) return;
+    announcedVersion = Math.max(announcedVersion, version);
+    var panel = document.getElementById("sandbox");
+    sandboxWasOpen = panel ? panel.open : null;
+    keptChoice = version === current ? currentChoice() : null;
+    window.htmx.swap(board, data.html, { swapStyle: "outerHTML" });
+  }
+
+  var everConnected = false;
+
   function connect() {
     if (!("WebSocket" in window)) { startPolling(); return; }
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    // The page's board version: the server sends the board at once if it is older.
+    var version = live ? boardVersion() : null;
+    var path = wsPath + (version ? "?v=" + encodeURIComponent(version) : "");
     try {
-      socket = new WebSocket(scheme + window.location.host + wsPath);
+      socket = new WebSocket(scheme + window.location.host + path);
     } catch (e) {
       startPolling();
       return;
@@ -106,13 +128,17 @@
       retryDelay = 1000;
       stopPolling();
       if (live) setStatus("Live: your opponent's moves appear here as they happen.", "live");
-      // Catch up on anything missed while the socket was down.
-      if (live) { refreshBoard(); refreshChat(); }
+      // Back after a break: the board catches up by itself (the version sent above); the
+      // chat lines written meanwhile are fetched.
+      if (live && everConnected) refreshChat();
+      everConnected = true;
     };
     socket.onmessage = function (message) {
       var data;
       try { data = JSON.parse(message.data); } catch (e) { return; }
-      if (data.event === "changed") {
+      if (data.event === "board") {
+        boardPushed(data);
+      } else if (data.event === "changed") {
         if (data.what === "chat") { refreshChat(); refreshIndicator(); return; }
         if (data.what !== "board") refreshBoard();
         else boardAnnounced(data.version);
@@ -125,7 +151,9 @@
     socket.onclose = function () {
       socket = null;
       if (live) startPolling();
-      window.setTimeout(connect, retryDelay);
+      // Back off, with jitter: after a server restart, the pages do not all come back in
+      // the same second.
+      window.setTimeout(connect, retryDelay * (0.5 + Math.random()));
       retryDelay = Math.min(retryDelay * 2, 30000);
     };
   }

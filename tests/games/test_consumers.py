@@ -1,12 +1,18 @@
-"""The live socket: who may listen, what a change notice carries, presence."""
+"""The live socket: who may listen, what each seat receives when its game changes (its
+own board), presence, and what the handshake costs."""
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from unittest import mock
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.db.backends.utils import CursorWrapper
+from django.test import Client
+from django.urls import reverse
 
 from games import services as gs
 from games.routing import websocket_urlpatterns
@@ -70,28 +76,147 @@ async def _test_anonymous_and_outsiders_are_refused():
     await outsider.disconnect()
 
 
-def test_a_move_reaches_the_other_player_as_a_bare_notice():
-    _run(_test_a_move_reaches_the_other_player_as_a_bare_notice)
+CSRF_SECRET = "a" * 32  # the CSRF cookie a page left in the browser
 
 
-async def _test_a_move_reaches_the_other_player_as_a_bare_notice():
+def _page_socket(game, user, *, version=None, csrf=True):
+    path = f"/ws/games/{game.pk}/" + (f"?v={version}" if version is not None else "")
+    communicator = _socket(path, user)
+    if csrf:
+        communicator.scope["cookies"] = {"csrftoken": CSRF_SECRET}
+    return communicator
+
+
+async def _no_board_event(socket, timeout=0.3):
+    """True when nothing but presence frames arrive within ``timeout``."""
+    while not await socket.receive_nothing(timeout=timeout):
+        if (await socket.receive_json_from())["event"] != "presence":
+            return False
+    return True
+
+
+async def _next_board_event(socket):
+    """The next frame about the board (presence frames skipped)."""
+    while True:
+        message = await socket.receive_json_from(timeout=5)
+        if message["event"] != "presence":
+            return message
+
+
+def test_a_move_reaches_the_other_player_as_his_own_board():
+    _run(_test_a_move_reaches_the_other_player_as_his_own_board)
+
+
+async def _test_a_move_reaches_the_other_player_as_his_own_board():
+    game, alice, bob, carol = await _setup_game()
+    watcher, mover = (alice, bob) if game.current_seat == 1 else (bob, alice)
+    watching = _page_socket(game, watcher.user)
+    assert (await watching.connect())[0]
+    moving = _page_socket(game, mover.user)
+    assert (await moving.connect())[0]
+    game = await _move(game)
+    frame = await _next_board_event(watching)
+    assert set(frame) == {"event", "what", "version", "html"}
+    assert frame["event"] == "board" and frame["what"] == "board"
+    assert frame["version"] == game.version
+    html = frame["html"]
+    assert f'data-version="{game.version}"' in html and 'data-my-turn="1"' in html
+    # Its forms post with this browser's token; the indicator rides along.
+    assert 'name="csrfmiddlewaretoken" value="' in html
+    assert 'id="nav-turn-indicator" hx-swap-oob="innerHTML"' in html
+    # One frame per change: no "turns" for the game this page shows.
+    assert await _no_board_event(watching)
+    # The mover's page has the board from its own request: a bare notice only.
+    assert await _next_board_event(moving) == {"event": "changed", "what": "board",
+                                               "version": game.version}
+    assert await _no_board_event(moving)
+    await watching.disconnect()
+    await moving.disconnect()
+
+
+def test_without_a_csrf_cookie_the_page_gets_a_bare_notice():
+    _run(_test_without_a_csrf_cookie_the_page_gets_a_bare_notice)
+
+
+async def _test_without_a_csrf_cookie_the_page_gets_a_bare_notice():
     game, alice, bob, carol = await _setup_game()
     watcher = alice.user if game.current_seat == 1 else bob.user
-    socket = _socket(f"/ws/games/{game.pk}/", watcher)
-    connected, _ = await socket.connect()
-    assert connected
+    socket = _page_socket(game, watcher, csrf=False)
+    assert (await socket.connect())[0]
     game = await _move(game)
-    notices = []
-    while True:
-        message = await socket.receive_json_from(timeout=2)
-        notices.append(message)
-        if message["event"] == "changed":
-            break
-    changed = notices[-1]
-    assert changed == {"event": "changed", "what": "board", "version": game.version}
-    # the player group learns it too (navigation indicator)
-    assert (await socket.receive_json_from(timeout=2)) == {"event": "turns"}
+    assert await _next_board_event(socket) == {"event": "changed", "what": "board",
+                                               "version": game.version}
     await socket.disconnect()
+
+
+def test_a_page_behind_gets_the_board_when_its_socket_opens():
+    _run(_test_a_page_behind_gets_the_board_when_its_socket_opens)
+
+
+async def _test_a_page_behind_gets_the_board_when_its_socket_opens():
+    game, alice, bob, carol = await _setup_game()
+    shown = game.version
+    game = await _move(game)
+    behind = _page_socket(game, alice.user, version=shown)
+    assert (await behind.connect())[0]
+    frame = await _next_board_event(behind)
+    assert frame["event"] == "board" and frame["version"] == game.version
+    current = _page_socket(game, bob.user, version=game.version)
+    assert (await current.connect())[0]
+    assert await _no_board_event(current)
+    await behind.disconnect()
+    await current.disconnect()
+
+
+def test_changes_at_the_same_version_are_pushed_to_both_seats():
+    _run(_test_changes_at_the_same_version_are_pushed_to_both_seats)
+
+
+async def _test_changes_at_the_same_version_are_pushed_to_both_seats():
+    from games.services import events
+
+    game, alice, bob, carol = await _setup_game()
+    sockets = [_page_socket(game, alice.user), _page_socket(game, bob.user)]
+    for socket in sockets:
+        assert (await socket.connect())[0]
+
+    @database_sync_to_async
+    def _notice_activity():
+        from django.db import transaction
+        with transaction.atomic():
+            events.publish_game_changed(game, what="presence")
+
+    await _notice_activity()
+    for socket in sockets:
+        frame = await _next_board_event(socket)
+        assert frame["event"] == "board" and frame["what"] == "presence"
+        assert frame["version"] == game.version
+        await socket.disconnect()
+
+
+def test_a_closed_account_stops_getting_boards():
+    _run(_test_a_closed_account_stops_getting_boards)
+
+
+async def _test_a_closed_account_stops_getting_boards():
+    game, alice, bob, carol = await _setup_game()
+    watcher, mover = (alice, bob) if game.current_seat == 1 else (bob, alice)
+    socket = _page_socket(game, watcher.user)
+    assert (await socket.connect())[0]
+
+    @database_sync_to_async
+    def _deactivate():
+        user = type(watcher.user).objects.get(pk=watcher.user.pk)
+        user.is_active = False
+        user.save()
+
+    await _deactivate()
+    await _move(game)
+    output = await socket.receive_output(timeout=5)
+    while output["type"] == "websocket.send":  # presence frames
+        assert '"board"' not in output.get("text", "")
+        output = await socket.receive_output(timeout=5)
+    assert output["type"] == "websocket.close" and output["code"] == 4401
 
 
 def test_presence_is_announced_both_ways():
@@ -152,3 +277,47 @@ async def _test_ping_gets_a_pong():
     await socket.send_json_to({"type": "ping"})
     assert await socket.receive_json_from(timeout=2) == {"event": "pong"}
     await socket.disconnect()
+
+
+# ------------------------------------------------------------------ the handshake's cost
+@contextmanager
+def _queries_in_any_thread():
+    """Every SQL statement run meanwhile, whichever thread runs it (the consumer's
+    database work runs on a thread of its own)."""
+    seen = []
+    original = CursorWrapper._execute_with_wrappers
+
+    def counting(self, sql, *args, **kwargs):
+        seen.append(sql)
+        return original(self, sql, *args, **kwargs)
+
+    with mock.patch.object(CursorWrapper, "_execute_with_wrappers", counting):
+        yield seen
+
+
+def test_the_handshake_makes_at_most_one_query():
+    _run(_test_the_handshake_makes_at_most_one_query)
+
+
+async def _test_the_handshake_makes_at_most_one_query():
+    from marcomage.asgi import application as site
+
+    game, alice, bob, carol = await _setup_game()
+
+    @database_sync_to_async
+    def _signed_in_cookie():
+        client = Client()
+        client.force_login(alice.user)
+        client.get(reverse("games:turn_indicator"))  # a page view: session and user cached
+        return (f"sessionid={client.cookies['sessionid'].value}; "
+                f"csrftoken={CSRF_SECRET}").encode()
+
+    cookie = await _signed_in_cookie()
+    headers = [(b"host", b"localhost"), (b"origin", b"http://localhost"), (b"cookie", cookie)]
+    for path, most in ((f"/ws/games/{game.pk}/?v={game.version}", 1), ("/ws/games/", 0)):
+        socket = WebsocketCommunicator(site, path, headers=headers)
+        with _queries_in_any_thread() as queries:
+            connected, _ = await socket.connect()
+        assert connected
+        assert len(queries) <= most, queries
+        await socket.disconnect()

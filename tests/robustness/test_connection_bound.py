@@ -36,7 +36,7 @@ from players.accounts.services import player_register
 player = player_register(username="burst", password="pw-for-the-test-1")
 session = SessionStore()
 session[SESSION_KEY] = str(player.user.pk)
-session[BACKEND_SESSION_KEY] = "players.accounts.backends.PlayerBackend"
+session[BACKEND_SESSION_KEY] = "players.accounts.user_cache.CachedModelBackend"
 session[HASH_SESSION_KEY] = player.user.get_session_auth_hash()
 session.save()
 print("RESULT " + session.session_key)

@@ -47,7 +47,7 @@ deck = Deck.objects.filter(player=alice, is_ready=True).order_by("pk").first()
 game = ai_game_start(player=alice, deck=deck)
 session = SessionStore()
 session[SESSION_KEY] = str(alice.user.pk)
-session[BACKEND_SESSION_KEY] = "players.accounts.backends.PlayerBackend"
+session[BACKEND_SESSION_KEY] = "players.accounts.user_cache.CachedModelBackend"
 session[HASH_SESSION_KEY] = alice.user.get_session_auth_hash()
 session.save()
 print("RESULT " + json.dumps({"game": game.pk, "session": session.session_key}))

@@ -89,7 +89,8 @@ async def _refusals(game_id, carol_cookie, bob_cookie):
 # ------------------------------------------------------------------ what they hear
 def test_frames_during_a_hidden_game_carry_no_cards(alice, bob, carol):
     game = start_game(alice, bob, hidden=True)
-    _run(_listen_while_playing, game, alice, _cookie_of(bob), _cookie_of(carol))
+    bob_cookie = _cookie_of(bob) + b"; csrftoken=" + b"c" * 32  # a page left its CSRF cookie
+    _run(_listen_while_playing, game, alice, bob_cookie, _cookie_of(carol))
 
 
 async def _listen_while_playing(game, alice, bob_cookie, carol_cookie):
@@ -97,20 +98,26 @@ async def _listen_while_playing(game, alice, bob_cookie, carol_cookie):
     assert (await bob_socket.connect())[0]
     carol_socket = _socket("/ws/games/", cookie=carol_cookie)  # her own player channel
     assert (await carol_socket.connect())[0]
-    secrets = set()
+    secrets = {}  # version -> alice's cards bob must not see then
     for _ in range(6):
-        secrets |= await _move_and_collect_secrets(game)
+        secrets.update(await _move_and_collect_secrets(game))
     await database_sync_to_async(gs.chat_post)(game_id=game.pk, player=alice,
                                                body="my plan: play the rare card next")
     frames = await _frames(bob_socket)
     assert frames, "bob must hear about the moves"
+    boards = 0
     for raw in frames:
         frame = json.loads(raw)
-        assert set(frame) <= {"event", "what", "version", "here"}, frame
+        assert set(frame) <= {"event", "what", "version", "here", "html"}, frame
         assert "plan" not in raw
         for value in frame.values():
             assert not isinstance(value, (list, dict)), frame
-    assert secrets
+        if "html" in frame:  # bob's own board, as his page shows it
+            boards += 1
+            for card in secrets[frame["version"]]:
+                assert f'data-card-id="{card}"' not in frame["html"], (card, frame["version"])
+    assert boards  # boards of alice's moves (bob's own get a bare notice; a board may cover two)
+    assert any(secrets.values())
     assert await _frames(carol_socket, timeout=0.3) == []  # carol hears nothing of it
     await bob_socket.disconnect()
     await carol_socket.disconnect()
@@ -119,11 +126,10 @@ async def _listen_while_playing(game, alice, bob_cookie, carol_cookie):
 @database_sync_to_async
 def _move_and_collect_secrets(game):
     game.refresh_from_db()
-    secret = hidden_cards_of(game, seat=0)
     mover = game.player1 if game.current_seat == 0 else game.player2
     gs.game_discard_card(game_id=game.pk, player=mover, version=game.version, position=2)
     game.refresh_from_db()
-    return secret | hidden_cards_of(game, seat=0)
+    return {game.version: hidden_cards_of(game, seat=0)}
 
 
 # ------------------------------------------------------------------ malformed frames

@@ -8,7 +8,7 @@ from django.urls import reverse
 from concepts.models import Concept
 from concepts.services import concept_create
 from forum import services as forum_services
-from players.accounts.backends import PlayerBackend
+from players.accounts.user_cache import CachedModelBackend
 from players.moderation import roles
 
 pytestmark = pytest.mark.django_db
@@ -36,10 +36,22 @@ def test_who_holds_which_role(alice, mod, root, staffer):
 
 def test_the_request_user_carries_its_roles(mod, django_assert_num_queries):
     """Role checks cost no query: the backend loads them with the user."""
-    user = PlayerBackend().get_user(mod.user.pk)
+    user = CachedModelBackend().get_user(mod.user.pk)
     with django_assert_num_queries(0):
         assert roles.user_has_permission(user, roles.MODERATE_FORUM)
         assert not roles.user_has_permission(user, roles.BAN_ACCOUNTS)
+    cached = CachedModelBackend().get_user(mod.user.pk)  # from the cache, roles included
+    with django_assert_num_queries(0):
+        assert roles.user_has_permission(cached, roles.MODERATE_FORUM)
+
+
+def test_leaving_the_moderators_forgets_the_cached_roles(mod):
+    from django.contrib.auth.models import Group
+    assert roles.user_has_permission(CachedModelBackend().get_user(mod.user.pk),
+                                     roles.MODERATE_FORUM)
+    mod.user.groups.remove(Group.objects.get(name="Moderators"))
+    assert not roles.user_has_permission(CachedModelBackend().get_user(mod.user.pk),
+                                         roles.MODERATE_FORUM)
 
 
 @pytest.mark.parametrize("persona, allowed", [("mod", True), ("root", True),
