@@ -122,8 +122,10 @@ def account_ban(*, admin, user, reason: str) -> AccountBan:
                                                          lifted_at__isnull=True).exists():
         raise ModerationError("This account is already banned.")
     ban = AccountBan.objects.create(user=user, banned_by=admin, reason=reason)
-    type(user).objects.filter(pk=user.pk).update(is_active=False)
+    # Saved (not a queryset update): the save signal forgets the cached signed-in user,
+    # so the ban takes hold on the account's next request and socket.
     user.is_active = False
+    user.save(update_fields=["is_active"])
     _sessions_end(user)
     return ban
 
@@ -136,8 +138,8 @@ def account_unban(*, admin, user) -> int:
     lifted = AccountBan.objects.filter(user=user, lifted_at__isnull=True).update(
         lifted_at=timezone.now(), lifted_by=admin)
     if lifted:
-        type(user).objects.filter(pk=user.pk).update(is_active=True)
         user.is_active = True
+        user.save(update_fields=["is_active"])
     return lifted
 
 

@@ -56,6 +56,10 @@ def test_the_example_bot_accepts_a_challenge_and_plays_it_to_the_end(
            "API_STREAM_POLL": "0.1", "API_STREAM_SECONDS": "20",
            "API_RATE_LIMIT_TOKEN": "100000/m", "FLOOD_CONTROL": "false"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
+    # Embedded Celery (eager) and an in-process channel layer: the rating is computed in the
+    # process that ends the game. With REDIS_URL the tasks would wait for a worker this test
+    # does not start, and the shared Redis would mix its queue with other tests'.
+    env.pop("REDIS_URL", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
                    cwd=ROOT, env=env, check=True, timeout=300)
     server_log = open(tmp_path / "server.log", "w")  # noqa: SIM115

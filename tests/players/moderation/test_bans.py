@@ -94,3 +94,15 @@ def test_a_banned_players_page_is_gone_for_everybody_else(alice, bob, root, mod,
     services.account_ban(admin=root.user, user=bob.user, reason=REASON)
     for viewer in (alice, mod):
         assert client_of(viewer).get(reverse("players:detail", args=["bob"])).status_code == 404
+
+
+def test_a_ban_and_its_lifting_reach_the_cached_signed_in_user(bob, root):
+    """Sockets and requests read the signed-in user from the cache: a ban must not leave
+    the old, active row there (nor a lifted ban the inactive one)."""
+    from players.accounts.user_cache import cached_user
+
+    assert cached_user(bob.user.pk).is_active  # warm the cache
+    services.account_ban(admin=root.user, user=bob.user, reason=REASON)
+    assert cached_user(bob.user.pk).is_active is False
+    services.account_unban(admin=root.user, user=bob.user)
+    assert cached_user(bob.user.pk).is_active is True
