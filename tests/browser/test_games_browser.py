@@ -217,19 +217,19 @@ def test_a_refresh_of_the_same_board_keeps_the_chosen_card(page, asgi_url, alice
 
 
 def test_a_lost_refresh_is_caught_up(browser, asgi_url, alice, bob, request):
-    """The watcher's first board refresh after a move fails (a dropped request, a network
-    blip): the page notices that its board is older than the announced version and asks
-    again, without a reload and without waiting for the next move."""
+    """A page that is told of a change (not sent the board: here its own seat moved from
+    another tab) fetches the board over HTTP. When that fetch fails (a dropped request, a
+    network blip), the page notices that its board is older than the announced version and
+    asks again, without a reload and without waiting for the next move."""
     from games import services as gs
 
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
     game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
     mover = game.player1 if game.current_seat == 0 else game.player2
-    watcher = "bob" if mover == alice else "alice"
     context = browser.new_context()
     request.addfinalizer(context.close)
     page = context.new_page()
-    _login(page, asgi_url, watcher)
+    _login(page, asgi_url, mover.name)
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#live-status[data-state=live]")
     page.wait_for_load_state("networkidle")
@@ -244,6 +244,7 @@ def test_a_lost_refresh_is_caught_up(browser, asgi_url, alice, bob, request):
             route.continue_()
 
     page.route(f"**{board_url}", lose_the_first)
+    # The same player moves in another tab: this page gets the bare notice.
     gs.game_discard_card(game_id=game.pk, player=mover, position=2, version=game.version)
     page.wait_for_function(
         f"() => Number(document.querySelector('#board').dataset.version) > {game.version}",
