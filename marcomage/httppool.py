@@ -14,6 +14,7 @@ The server's event loop is recorded here too: code on the pool threads hands wor
 (publishing live events) instead of opening an event loop of its own per call.
 """
 import asyncio
+import threading
 
 from a2wsgi import WSGIMiddleware
 
@@ -24,10 +25,17 @@ BUSY_PAGE = (
     b"seconds.</p></body></html>")
 
 _server_loop: asyncio.AbstractEventLoop | None = None
+# Set on the pool's threads: only they hand work to the server's loop. Other threads of
+# the same process (a test's own thread beside a live test server, a management command)
+# send on a loop of their own and wait for it.
+_pool_thread = threading.local()
 
 
 def server_loop() -> asyncio.AbstractEventLoop | None:
-    """The ASGI server's running event loop, once it has served a request (else None)."""
+    """The ASGI server's running event loop, when called on one of its HTTP threads after
+    it has served a request (else None)."""
+    if not getattr(_pool_thread, "serving", False):
+        return None
     loop = _server_loop
     if loop is not None and (loop.is_closed() or not loop.is_running()):
         return None
@@ -38,7 +46,11 @@ class BoundedHTTP:
     """An ASGI HTTP app: Django's WSGI handler on a fixed thread pool, with a queue limit."""
 
     def __init__(self, wsgi_app, *, threads: int, queue_max: int):
-        self.inner = WSGIMiddleware(wsgi_app, workers=threads)
+        def on_pool_thread(environ, start_response):
+            _pool_thread.serving = True
+            return wsgi_app(environ, start_response)
+
+        self.inner = WSGIMiddleware(on_pool_thread, workers=threads)
         self.queue_max = queue_max
         self.in_flight = 0
 

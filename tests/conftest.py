@@ -20,6 +20,28 @@ def _celery_runs_tasks_in_process():
     app.conf.task_eager_propagates = True
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _redis_cache_of_this_worker():
+    """With REDIS_URL, each test process caches in a Redis database of its own (1, 2, ...):
+    the workers' test databases reuse the same ids, and a test's ``cache.clear()`` flushes
+    a whole Redis database, so a shared one would mix cached users and sessions between
+    the workers and empty them in the middle of another worker's test."""
+    import os
+
+    from django.conf import settings
+    from django.core.cache import caches
+
+    location = settings.CACHES["default"].get("LOCATION")
+    if not settings.REDIS_URL or not location:
+        return
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    number = 1 + int("".join(c for c in worker if c.isdigit()) or 0) % 15
+    base = location.rsplit("/", 1)[0] if location.count("/") > 2 else location
+    settings.CACHES["default"]["LOCATION"] = f"{base}/{number}"
+    caches["default"].close()
+    del caches["default"]  # reopened with the new location on first use
+
+
 @pytest.fixture(autouse=True)
 def _fast_test_settings(settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
