@@ -12,11 +12,15 @@ and no message in the channel layer ever holds one seat's view. A socket whose o
 request made the change (``by_seat``), and chat lines, get the bare notice
 ``{"event": "changed", ...}``: the page already has that board, or fetches what it lacks.
 """
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import close_old_connections
 
 from .game import live, selectors
 from .services.events import game_group, player_group
@@ -41,14 +45,30 @@ def _seat_and_version(user, game_id):
     return None if found is None else (player.pk, *found)
 
 
-@database_sync_to_async
-def _board(game_id, user_id, csrf_token):
+# Boards are rendered on a pool of their own: on Channels' one consumer thread, every
+# socket of the process waited in line behind every render (and the handshakes behind them).
+_board_threads = ThreadPoolExecutor(max_workers=settings.LIVE_BOARD_THREADS,
+                                    thread_name_prefix="live-board")
+
+
+def _board_sync(game_id, user_id, csrf_token):
+    # As Channels does around consumer database work: drop a connection that has expired
+    # or broken before and after (each pool thread keeps one persistent connection).
+    close_old_connections()
+    try:
+        player = live.viewer_of(user_id)
+        if player is None:
+            return False
+        return live.board_frame(game_id, player, csrf_token)
+    finally:
+        close_old_connections()
+
+
+async def _board(game_id, user_id, csrf_token):
     """(version, html) of this socket's board; None if it cannot be shown; False when the
     account behind the socket is gone."""
-    player = live.viewer_of(user_id)
-    if player is None:
-        return False
-    return live.board_frame(game_id, player, csrf_token)
+    return await sync_to_async(_board_sync, thread_sensitive=False,
+                               executor=_board_threads)(game_id, user_id, csrf_token)
 
 
 class GameLiveConsumer(AsyncJsonWebsocketConsumer):
@@ -173,7 +193,11 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.send_json({"event": "presence", "here": event["state"] != "bye"})
         if event["state"] == "hello":
-            # Tell the newcomer that this side is here too (once, not in a loop).
-            await self.channel_layer.send(event["sender"], {
-                "type": "game.presence", "seat": self.seat, "state": "here",
-                "sender": self.channel_name})
+            # Tell the newcomer that this side is here too (once, not in a loop). Presence
+            # is a courtesy: a newcomer's inbox that is full must not end this socket.
+            try:
+                await self.channel_layer.send(event["sender"], {
+                    "type": "game.presence", "seat": self.seat, "state": "here",
+                    "sender": self.channel_name})
+            except ChannelFull:
+                pass

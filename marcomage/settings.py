@@ -105,6 +105,10 @@ else:
 # and how many requests may wait for them before the newest are answered 503 at once.
 HTTP_THREADS = env.int("HTTP_THREADS", default=8)
 HTTP_QUEUE_MAX = env.int("HTTP_QUEUE_MAX", default=1000)
+# Per server process: threads rendering the boards pushed over websockets (games.consumers;
+# each keeps at most one database connection). Channels' own single consumer thread keeps
+# the handshakes. A process holds at most HTTP_THREADS + LIVE_BOARD_THREADS + 1 connections.
+LIVE_BOARD_THREADS = env.int("LIVE_BOARD_THREADS", default=4)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "players.User"
@@ -174,8 +178,12 @@ if REDIS_URL:
             # the layer's blocking pop: idle consumers died with "Timeout reading from
             # Redis" and their sockets closed. A longer read timeout still notices a dead
             # Redis.
+            # capacity: the layer keeps every socket of a process in one Redis inbox and
+            # checks the capacity against that inbox (not per socket): the default 100
+            # overflowed with a few hundred sockets per process under a burst of moves.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15,
                                   "socket_connect_timeout": 1}],
+                       "capacity": env.int("CHANNEL_CAPACITY", default=5000),
                        "group_expiry": 3600},
         }
     }

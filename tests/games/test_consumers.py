@@ -321,3 +321,26 @@ async def _test_the_handshake_makes_at_most_one_query():
         assert connected
         assert len(queries) <= most, queries
         await socket.disconnect()
+
+
+def test_a_full_inbox_of_a_newcomer_does_not_end_the_socket_answering_its_hello():
+    """Presence replies are a courtesy: a newcomer whose inbox is full (ChannelFull) must
+    not kill the consumer of the player who answers (its socket would drop)."""
+    from channels.exceptions import ChannelFull
+
+    from games.consumers import GameLiveConsumer
+
+    class FullLayer:
+        async def send(self, channel, message):
+            raise ChannelFull(channel)
+
+    consumer = GameLiveConsumer()
+    consumer.seat, consumer.channel_name, consumer.channel_layer = 0, "me", FullLayer()
+    sent = []
+
+    async def send_json(content, close=False):
+        sent.append(content)
+
+    consumer.send_json = send_json
+    _run(lambda: consumer.game_presence({"seat": 1, "state": "hello", "sender": "newcomer"}))
+    assert sent == [{"event": "presence", "here": True}]
