@@ -181,8 +181,12 @@ if REDIS_URL:
             # capacity: the layer keeps every socket of a process in one Redis inbox and
             # checks the capacity against that inbox (not per socket): the default 100
             # overflowed with a few hundred sockets per process under a burst of moves.
+            # max_connections: redis-py's pool refused connection 101 of a process
+            # ("Too many connections") in a burst of handshakes; Redis allows 10,000.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15,
-                                  "socket_connect_timeout": 1}],
+                                  "socket_connect_timeout": 1,
+                                  "max_connections": env.int("CHANNEL_REDIS_CONNECTIONS",
+                                                             default=1000)}],
                        "capacity": env.int("CHANNEL_CAPACITY", default=5000),
                        "group_expiry": 3600},
         }
