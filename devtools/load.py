@@ -173,6 +173,11 @@ class Table:
     mover: int = -1
     heard: bool = True
     held: bool = True
+    # Seats whose socket is open. A move made while the opponent's socket is not (yet) open
+    # cannot be pushed to it: its page load or reconnect brings the board (counted in
+    # "board held", not in push times or missing pushes).
+    listening: set = field(default_factory=set)
+    expect_push: bool = False
 
 
 class PlayerClient:
@@ -241,7 +246,7 @@ class PlayerClient:
             version = data.get("version")
             if event in ("changed", "board") and data.get("what", "board") == "board":
                 if (table.mover not in (-1, self.seat) and not table.heard
-                        and (version or 0) > table.sent_version):
+                        and table.expect_push and (version or 0) > table.sent_version):
                     table.heard = True
                     self.stats.push_ms.append((time.perf_counter() - table.sent_at) * 1000)
                 if data.get("html"):
@@ -269,6 +274,7 @@ class PlayerClient:
             data[f"mode_{position}"] = str(mode)
         table.sent_at, table.sent_version, table.mover = time.perf_counter(), self.board.version, self.seat
         table.heard = table.held = False
+        table.expect_push = (1 - self.seat) in table.listening
         t0 = time.perf_counter()
         try:
             async with http.post(self._url(f"/games/{table.game_id}/move/"), data=data,
@@ -300,6 +306,7 @@ class PlayerClient:
         try:
             # As the page does: the socket is told the board version the page shows.
             ws = await ws_factory(f"/ws/games/{table.game_id}/?v={self.board.version}")
+            table.listening.add(self.seat)
         except Exception as exc:
             self.stats.errors[f"websocket {type(exc).__name__}"] += 1
             ws = None
@@ -320,11 +327,13 @@ class PlayerClient:
                 try:
                     await asyncio.wait_for(self.changed.wait(), PUSH_TIMEOUT)
                 except TimeoutError:
-                    if table.mover not in (-1, self.seat) and not table.heard:
+                    if (table.mover not in (-1, self.seat) and not table.heard
+                            and table.expect_push):
                         self.stats.errors["missing push"] += 1
                         table.heard = True
                     await self.fetch_board(http, table)  # the page's polling fallback
         finally:
+            table.listening.discard(self.seat)
             if listener:
                 listener.cancel()
             if ws is not None:
@@ -332,9 +341,11 @@ class PlayerClient:
         return False
 
 
-async def run_pair(base, pair, stats, think, deadline, seed, new_game, host):
+async def run_pair(base, pair, stats, think, deadline, seed, new_game, host, ramp=0.0):
     import aiohttp
     rng = random.Random(seed)
+    # Players arrive over the ramp, as a site's visitors do, not all in the same second.
+    await asyncio.sleep(rng.uniform(0, ramp))
     origin = base.rstrip("/")
     clients = []
     sessions = []
@@ -472,8 +483,9 @@ async def main_async(args):
         cpu_before = process_tree_cpu(server.pid) if server else {}
         t0 = time.monotonic()
         deadline = t0 + args.duration
+        ramp = args.games / 20 if args.ramp is None else args.ramp
         await asyncio.gather(*(run_pair(base, pair, stats, think, deadline, args.seed + i,
-                                        create_game, base)
+                                        create_game, base, ramp)
                                for i, pair in enumerate(pairs)))
         elapsed = time.monotonic() - t0
         cpu_after = process_tree_cpu(server.pid) if server else {}
@@ -505,6 +517,8 @@ def build_parser():
     parser.add_argument("--serve", action="store_true", help="start `manage.py serve` on a free port")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--run", default="", help="name prefix for the created players")
+    parser.add_argument("--ramp", type=float, default=None,
+                        help="seconds over which the games start (default: games / 20)")
     parser.add_argument("--json", default="", help="also write the raw figures to this file")
     return parser
 
