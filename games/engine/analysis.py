@@ -6,8 +6,10 @@ level's search does (``seat_knowledge``: the opponent's unrevealed cards, his de
 game's generator are unknown to it): the moves the search would consider plus the move
 played are each tried in the same sampled worlds (common random numbers, so the
 comparison is fair even with few worlds), followed by the search's playout and the learned
-evaluation. The best of them is the move the computer would have played; its value is the
-mover's win probability in that position; the played move's value says what it cost.
+evaluation. The best of them is the move the computer would have played; the played
+move's value against it says what the move cost. The mover's win probability in the
+position is the learned evaluation's, averaged over the same worlds (before anybody moves:
+it counts that the mover is on turn, which the values after a move cannot).
 """
 from collections import namedtuple
 
@@ -22,9 +24,9 @@ ANALYSIS_LEVEL = "expert"
 ANALYSIS_SIMULATIONS = 200
 
 MoveJudgement = namedtuple("MoveJudgement", "win best best_value played_value")
-MoveJudgement.__doc__ = """``win``: the mover's win probability before the move (the value
-of the best move found); ``best``: that move (an ``Action``); ``best_value`` and
-``played_value``: the mover's win probability after the best and after the played move."""
+MoveJudgement.__doc__ = """``win``: the mover's win probability before the move;
+``best``: the move the search prefers (an ``Action``); ``best_value`` and ``played_value``:
+the mover's win probability after the best and after the played move."""
 
 
 def judge_move(state, seat, played, *, simulations=ANALYSIS_SIMULATIONS, seed=None, seen=()):
@@ -42,9 +44,11 @@ def judge_move(state, seat, played, *, simulations=ANALYSIS_SIMULATIONS, seed=No
     prior = DeckPrior(shown_cards(known, seat) + list(seen))
     worlds = max(1, simulations // len(moves))
     totals = [0.0] * len(moves)
+    position = 0.0
     for _ in range(worlds):
         world = sample_world(known, seat, prior, rng)
         world.friendly = True  # no award counters to keep in a simulation
+        position += evaluator.value(world, seat)
         world_seed = rng.randint(0, (1 << 63) - 1)
         for i, move in enumerate(moves):
             totals[i] += simulate(world.clone(), seat, move, params, Rng(world_seed),
@@ -53,5 +57,5 @@ def judge_move(state, seat, played, *, simulations=ANALYSIS_SIMULATIONS, seed=No
     # On a tie the move played is not called a mistake.
     best = max(range(len(moves)), key=lambda i: (values[i], moves[i] == played, -i))
     played_value = values[moves.index(played)]
-    return MoveJudgement(win=values[best], best=moves[best], best_value=values[best],
+    return MoveJudgement(win=position / worlds, best=moves[best], best_value=values[best],
                          played_value=played_value)
