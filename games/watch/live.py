@@ -16,6 +16,7 @@ def spectator_frame(game_id, viewer):
     if spectators.spectator_refusal(game, viewer) is not None:
         return None
     context = selectors.spectator_page(game)
+    context["viewer"] = viewer  # his card display settings, as the page's context has them
     return game.version, render_to_string("games/watch/_board.html", context)
 
 

@@ -51,7 +51,8 @@ def watch_game(request, game_id):
     game, refused = _watched_game(request, game_id)
     if refused is not None:
         return refused
-    return render(request, "games/watch/game.html", selectors.spectator_page(game))
+    return render(request, "games/watch/game.html",
+                  {**selectors.spectator_page(game), "section": "watch"})
 
 
 @login_required

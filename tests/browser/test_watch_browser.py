@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from games import services as gs
 from players.models import Player
+from tests.browser.conftest import ARTEFACTS
 from tests.conftest import PASSWORD
 from tests.games.conftest import make_deck, play_turns
 
@@ -24,8 +25,7 @@ def _version(page):
     return int(page.locator("#board").get_attribute("data-version"))
 
 
-def test_a_spectator_sees_a_move_live(browser, asgi_url, alice, bob, carol, request,
-                                      screenshot):
+def test_a_spectator_sees_a_move_live(browser, asgi_url, alice, bob, carol, request):
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice),
                                hidden=True)
     game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
@@ -59,7 +59,9 @@ def test_a_spectator_sees_a_move_live(browser, asgi_url, alice, bob, carol, requ
     assert navigations == []  # swapped in live, no reload
     assert spectator.locator("#board[data-spectator='1']").count() == 1
     assert spectator.locator("#board form").count() == 0
-    screenshot("spectator")
+    ARTEFACTS.mkdir(exist_ok=True)
+    spectator.screenshot(path=str(ARTEFACTS / f"{request.node.name}-spectator.png"),
+                         full_page=True)
     # The spectator leaves: the players' count goes back to nothing.
     spectator.goto(asgi_url + reverse("games:watch"))
     pages[mover].wait_for_selector("#spectator-count[hidden]", state="attached",
