@@ -36,6 +36,9 @@ MARK_THRESHOLD = 0.10
 MARKS_PER_SEAT = 5
 # The progress is saved every this many judged turns.
 PROGRESS_EVERY = 5
+# A game longer than this many moves gets fewer simulations per move (down to a fifth),
+# so that a long game stays well inside the task's time limit.
+FULL_BUDGET_MOVES = 120
 JUDGED_ACTIONS = (Turn.Action.PLAY, Turn.Action.DISCARD)
 
 
@@ -132,11 +135,20 @@ def _mark(entries: list) -> None:
             entry["marked"] = True
 
 
+def simulations_per_move(simulations: int, moves: int) -> int:
+    """The budget of each move: ``simulations``, less in a game of many moves."""
+    if moves <= FULL_BUDGET_MOVES:
+        return simulations
+    return max(simulations // 5, simulations * FULL_BUDGET_MOVES // moves, 1)
+
+
 def judge_game(game: Game, *, simulations: int, progress=None) -> dict:
     """The analysis result of ``game`` (its initial state and Turn log); ``progress(done,
-    total)`` is called as turns are judged."""
+    total)`` is called as turns are judged. ``simulations``: per move, in a game of up
+    to FULL_BUDGET_MOVES moves."""
     turns, _step, state = state_after_turns(game, 0)
     total = sum(1 for turn in turns if turn.action in JUDGED_ACTIONS)
+    simulations = simulations_per_move(simulations, total)
     shown = ([], [])  # cards each seat played or discarded so far: his opponent saw them
     entries = []
     done = 0

@@ -142,3 +142,9 @@ def test_a_stalled_analysis_is_queued_again_by_the_sweep(finished_game, alice):
         sweep_stalled_tasks()  # not again at once
     sent = [c.args for c in send.call_args_list if c.args[0].endswith("analysis_task")]
     assert sent == [("games.tasks.game_analysis_task", made.pk)]
+
+
+def test_a_long_game_gets_fewer_simulations_per_move():
+    assert analysis.simulations_per_move(200, 40) == 200
+    assert analysis.simulations_per_move(200, 240) == 100
+    assert analysis.simulations_per_move(200, 5000) == 40

@@ -145,3 +145,15 @@ def test_the_players_page_shows_the_number_of_spectators(started_game, alice, cl
     assert spectators.spectators_count(game.pk) == 0
     spectators.spectator_arrived(game.pk)
     assert spectators.spectators_count(game.pk) == 1
+
+
+def test_a_spectator_frame_costs_one_query(started_game, carol, django_assert_num_queries):
+    from games.watch.live import spectator_frame
+    from players.accounts.user_cache import cached_user
+
+    game = started_game(hidden=True)
+    viewer = cached_user(carol.user_id).player
+    spectator_frame(game.pk, viewer)
+    with django_assert_num_queries(1):
+        version, html = spectator_frame(game.pk, viewer)
+    assert version == game.version and 'data-spectator="1"' in html
