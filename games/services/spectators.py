@@ -109,6 +109,22 @@ def spectators_count(game_id: int) -> int:
         return 0
 
 
+def spectators_counts(game_ids) -> dict:
+    """{game id: spectators now} for several games (one cache round trip)."""
+    keys = {_count_key(game_id): game_id for game_id in game_ids}
+    try:
+        found = cache.get_many(list(keys))
+    except Exception:  # a cache that is down: nobody counted
+        found = {}
+    counts = {}
+    for key, game_id in keys.items():
+        try:
+            counts[game_id] = max(0, int(found.get(key) or 0))
+        except (TypeError, ValueError):
+            counts[game_id] = 0
+    return counts
+
+
 def _change_count(game_id: int, delta: int) -> int:
     key = _count_key(game_id)
     try:

@@ -24,6 +24,9 @@ def watch_list(request):
     mode = form.mode_or_all()
     paginator = Paginator(selectors.watchable_games(mode=mode), GAMES_PER_PAGE)
     page = paginator.get_page(request.GET.get("page"))
+    counts = spectators.spectators_counts(game.pk for game in page.object_list)
+    for game in page.object_list:
+        game.spectators = counts[game.pk]
     query = request.GET.copy()
     query.pop("page", None)
     return render(request, "games/watch/list.html", {

@@ -112,6 +112,9 @@ def test_the_watch_list_orders_by_level_filters_by_mode_and_leaves_out_the_priva
     bad = client.get(reverse("games:watch"), {"mode": "<script>", "page": "x"})
     assert bad.status_code == 200 and high_url in bad.content.decode()
     assert Game.objects.filter(spectators.WATCHABLE).count() == 2
+    spectators.spectator_arrived(high.pk)
+    html = client.get(reverse("games:watch")).content.decode()
+    assert '<td class="spectators">1</td>' in html and '<td class="spectators">0</td>' in html
 
 
 def test_the_nav_links_the_watch_page(alice, client_of):
