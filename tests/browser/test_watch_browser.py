@@ -2,6 +2,7 @@
 move live (and the players see that someone watches), and the analysis graph appears
 above the replay after asking for it."""
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from games import services as gs
@@ -26,6 +27,7 @@ def _version(page):
 
 
 def test_a_spectator_sees_a_move_live(browser, asgi_url, alice, bob, carol, request):
+    cache.clear()  # spectator counters of earlier tests' games (ids come round again)
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice),
                                hidden=True)
     game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
