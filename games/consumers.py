@@ -218,9 +218,10 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             return
         what = event.get("what", "board")
         version = event.get("version") or 0
-        if self.watching:  # no chat for spectators; every board change is pushed
-            if what != "chat" and (what in SAME_VERSION_CHANGES
-                                   or version > self.sent_version):
+        if self.watching:
+            # No chat for spectators, and their board shows no activity marks nor
+            # deadlines: only a new version is pushed.
+            if what != "chat" and version > self.sent_version:
                 await self._send_board(what, version)
             return
         if what == "chat" or event.get("by_seat") == self.seat:

@@ -19,7 +19,10 @@ CARD_ID = re.compile(r'data-card-id="(\d+)"')
 
 def _secret_cards(state) -> set:
     """Unrevealed cards of both hands, minus every id a spectator sees legitimately (the
-    revealed slots, the last played cards, the discard piles)."""
+    revealed slots, the last played cards, the discard piles). A game that is over hides
+    nothing (the replay shows everything)."""
+    if state.status != "in progress":
+        return set()
     view = engine.view_for(state, None)
     visible = set()
     for side in view["players"]:
@@ -39,14 +42,16 @@ def _hand_part(html, name):
 
 
 def check_spectator_html(html, state, names=("alice", "bob")):
-    """Each hand shows exactly its revealed cards, the rest face down; no secret card id
-    anywhere in the HTML."""
+    """Each hand shows exactly its revealed cards (all once the game is over), the rest
+    face down; no secret card id anywhere in the HTML."""
+    over = state.status != "in progress"
     for seat, name in enumerate(names):
         player = state.p[seat]
         part = _hand_part(html, name)
         shown = sorted(int(x) for x in CARD_ID.findall(part))
-        assert shown == sorted(c for c, r in zip(player.hand, player.rev, strict=True) if r)
-        assert part.count("card--hidden") == player.rev.count(False)
+        assert shown == sorted(c for c, r in zip(player.hand, player.rev, strict=True)
+                               if r or over)
+        assert part.count("card--hidden") == (0 if over else player.rev.count(False))
     leaked = {int(x) for x in CARD_ID.findall(html)} & _secret_cards(state)
     assert not leaked
 
