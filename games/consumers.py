@@ -11,6 +11,11 @@ token of that browser), the publisher would render for players who are not conne
 and no message in the channel layer ever holds one seat's view. A socket whose own
 request made the change (``by_seat``), and chat lines, get the bare notice
 ``{"event": "changed", ...}``: the page already has that board, or fetches what it lacks.
+
+Spectators (games.services.spectators) open the same socket on a game they may watch: seat
+None, ``watching`` True. Their board is rendered from the engine's view for a spectator
+(games.watch.live), they get no chat and send no presence, and every socket of the game
+hears ``{"event": "spectators", "count"}`` when one arrives or leaves.
 """
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
@@ -23,7 +28,9 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from .game import live, selectors
+from .services import spectators
 from .services.events import game_group, player_group
+from .watch import live as watch_live
 
 # The browser sends nothing but {"type": "ping"}; longer frames are not ours.
 MAX_FRAME_CHARS = 1024
@@ -51,24 +58,51 @@ _board_threads = ThreadPoolExecutor(max_workers=settings.LIVE_BOARD_THREADS,
                                     thread_name_prefix="live-board")
 
 
-def _board_sync(game_id, user_id, csrf_token):
-    # As Channels does around consumer database work: drop a connection that has expired
-    # or broken before and after (each pool thread keeps one persistent connection).
-    close_old_connections()
-    try:
-        player = live.viewer_of(user_id)
-        if player is None:
-            return False
-        return live.board_frame(game_id, player, csrf_token)
-    finally:
+def _on_board_pool(render):
+    """``render`` run on the board threads, wrapped as Channels wraps consumer database
+    work: a connection that has expired or broken is dropped before and after (each pool
+    thread keeps one persistent connection)."""
+    def run(*args):
         close_old_connections()
+        try:
+            return render(*args)
+        finally:
+            close_old_connections()
+
+    async def call(*args):
+        return await sync_to_async(run, thread_sensitive=False, executor=_board_threads)(*args)
+    return call
 
 
-async def _board(game_id, user_id, csrf_token):
+@_on_board_pool
+def _board(game_id, user_id, csrf_token):
     """(version, html) of this socket's board; None if it cannot be shown; False when the
     account behind the socket is gone."""
-    return await sync_to_async(_board_sync, thread_sensitive=False,
-                               executor=_board_threads)(game_id, user_id, csrf_token)
+    player = live.viewer_of(user_id)
+    if player is None:
+        return False
+    return live.board_frame(game_id, player, csrf_token)
+
+
+@database_sync_to_async
+def _spectator_version(user, game_id):
+    """A spectator's handshake: (player id, version) when the player behind ``user`` may
+    watch the game, else None."""
+    player = getattr(user, "player", None)
+    if player is None:
+        return None
+    version = watch_live.spectator_version(game_id, player)
+    return None if version is None else (player.pk, version)
+
+
+@_on_board_pool
+def _spectator_board(game_id, user_id):
+    """(version, html) of a spectator's board; None once the player may no longer watch
+    the game (a player turned spectators off); False when the account is gone."""
+    player = live.viewer_of(user_id)
+    if player is None:
+        return False
+    return watch_live.spectator_frame(game_id, player)
 
 
 class GameLiveConsumer(AsyncJsonWebsocketConsumer):
@@ -76,6 +110,7 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
 
     game_id = None
     seat = None
+    watching = False  # a spectator's socket
     sent_version = 0
 
     async def connect(self):
@@ -90,6 +125,11 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
         if game_id is not None:
             await self._join(game_group(game_id))
         found = await _seat_and_version(user, game_id)
+        watching = False
+        if found is None and game_id is not None:
+            spectator = await _spectator_version(user, game_id)
+            if spectator is not None:
+                found, watching = (spectator[0], None, spectator[1]), True
         if found is None:
             await self._leave_groups()
             await self.close(code=4401 if game_id is None else 4404)
@@ -100,10 +140,13 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         if game_id is None:
             return
-        self.game_id, self.seat = game_id, seat
+        self.game_id, self.seat, self.watching = game_id, seat, watching
         cookie = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
         self.csrf_token = live.csrf_token_for(cookie)
-        await self._presence("hello")
+        if watching:
+            await self._spectators_changed(spectators.spectator_arrived)
+        else:
+            await self._presence("hello")
         if version > self._page_version():
             # The page was rendered before the last change: bring it up to date.
             await self._send_board("board", version)
@@ -128,6 +171,9 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         if self.seat is not None:
             await self._presence("bye")
+        if self.watching:
+            self.watching = False
+            await self._spectators_changed(spectators.spectator_left)
         await self._leave_groups()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
@@ -153,9 +199,30 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             "type": "game.presence", "seat": self.seat, "state": state,
             "sender": self.channel_name})
 
+    async def _spectators_changed(self, count_change):
+        """Count this spectator in or out, and tell every socket of the game."""
+        count = await sync_to_async(count_change)(self.game_id)
+        await self.channel_layer.group_send(game_group(self.game_id), {
+            "type": "game.spectators", "count": count})
+
+    async def _send_spectator_board(self, what, version):
+        """A spectator's board (no forms, so no CSRF token needed); the socket closes when
+        the spectator may no longer watch."""
+        frame = await _spectator_board(self.game_id, self.user_id)
+        if not frame:
+            await self.close(code=4401 if frame is False else 4403)
+            return
+        version, html = frame
+        self.sent_version = max(self.sent_version, version)
+        await self.send_json({"event": "board", "what": what, "version": version,
+                              "html": html})
+
     async def _send_board(self, what, version):
         """Render this socket's board and send it; the bare notice if it cannot be drawn
         here (no CSRF cookie, the game gone): the page then asks over HTTP."""
+        if self.watching:
+            await self._send_spectator_board(what, version)
+            return
         frame = None
         if self.csrf_token is not None:
             frame = await _board(self.game_id, self.user_id, self.csrf_token)
@@ -172,10 +239,16 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
 
     # ---- group messages
     async def game_changed(self, event):
-        if self.seat is None:  # refused at connect; a message queued meanwhile
+        if self.seat is None and not self.watching:  # refused at connect; queued meanwhile
             return
         what = event.get("what", "board")
         version = event.get("version") or 0
+        if self.watching:
+            # No chat for spectators, and their board shows no activity marks nor
+            # deadlines: only a new version is pushed.
+            if what != "chat" and version > self.sent_version:
+                await self._send_board(what, version)
+            return
         if what == "chat" or event.get("by_seat") == self.seat:
             await self.send_json({"event": "changed", "what": what, "version": version})
             return
@@ -201,3 +274,7 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
                     "sender": self.channel_name})
             except ChannelFull:
                 pass
+
+    async def game_spectators(self, event):
+        if self.game_id is not None:
+            await self.send_json({"event": "spectators", "count": event["count"]})

@@ -267,3 +267,45 @@ class CardStatistic(models.Model):
 
     def __str__(self):
         return f"card {self.card_id}: {self.played}/{self.discarded}/{self.drawn}"
+
+
+class GameAnalysis(models.Model):
+    """The post-game analysis of a finished game, made once (games.services.analysis).
+
+    ``result`` (when done): ``{"level", "simulations", "turns": [{"number", "seat",
+    "win": [p0, p1], "loss", "marked", "played": {...}, "best": {...}}], "final": [p0, p1]}``
+    where ``win`` are the two seats' win probabilities before that turn as its mover saw
+    it, ``loss`` the mover's win probability the turn's move cost against the computer's
+    choice ``best``.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
+    requested_by = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True,
+                                     blank=True, related_name="+")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    # Turns judged so far and the number to judge.
+    progress = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    result = models.JSONField(default=dict, blank=True)
+    error = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "game analyses"
+
+    def __str__(self):
+        return f"analysis of game {self.game_id}: {self.status}"
+
+    @property
+    def percent(self) -> int:
+        if self.status == self.Status.DONE:
+            return 100
+        return round(100 * self.progress / self.total) if self.total else 0

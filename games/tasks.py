@@ -6,7 +6,7 @@ so these imports run one way only.
 """
 from celery import shared_task
 
-from games.services import ai, rating, sweeps
+from games.services import ai, analysis, rating, sweeps
 
 
 @shared_task(ignore_result=True)
@@ -19,6 +19,13 @@ def game_ai_move_task(game_id: int, version: int) -> bool:
 def game_rate_task(game_id: int) -> bool:
     """Rate a finished game; a repeated run finds the game already rated and does nothing."""
     return rating.game_rate(game_id=game_id)
+
+
+@shared_task(ignore_result=True, acks_late=True)
+def game_analysis_task(analysis_id: int) -> bool:
+    """Judge a finished game's moves; a repeated run finds the analysis done and does
+    nothing."""
+    return analysis.analysis_run(analysis_id=analysis_id)
 
 
 @shared_task(ignore_result=True)

@@ -5,6 +5,7 @@ from .lobby import views as lobby
 from .notes import views as notes
 from .replays import views as replays
 from .statistics import views as statistics
+from .watch import views as watch
 
 app_name = "games"
 urlpatterns = [
@@ -20,6 +21,7 @@ urlpatterns = [
     path("games/ai/quick/", lobby.ai_quick, name="ai_quick"),
     path("games/ai/", lobby.ai_new, name="ai_new"),
     path("games/next/", game.game_next, name="next"),
+    path("games/watch/", watch.watch_list, name="watch"),
     path("games/indicator/", lobby.turn_indicator, name="turn_indicator"),
     path("games/<int:game_id>/", game.game_detail, name="detail"),
     path("games/<int:game_id>/board/", game.game_board, name="board"),
@@ -30,7 +32,10 @@ urlpatterns = [
     path("games/<int:game_id>/history/", game.game_history, name="history"),
     path("games/<int:game_id>/chat/", game.game_chat, name="chat"),
     path("games/<int:game_id>/note/", notes.game_note, name="note"),
+    path("games/<int:game_id>/watch/", watch.watch_game, name="watch_game"),
+    path("games/<int:game_id>/watch/board/", watch.watch_board, name="watch_board"),
     path("replays/", replays.replays_list, name="replays"),
     path("replays/<int:game_id>/", replays.replay_detail, name="replay"),
+    path("replays/<int:game_id>/analysis/", replays.replay_analysis, name="replay_analysis"),
     path("statistics/", statistics.statistics_page, name="statistics"),
 ]

@@ -26,6 +26,7 @@ CHANNEL_NOUNS = {
     "concept": "card concepts",
     "register": "new accounts from your address",
     "login": "login attempts from your address",
+    "analysis": "analysis requests",
 }
 
 _UNIT_WORDS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}

@@ -145,6 +145,8 @@ FLOOD_LIMITS = {
     "concept": {"user": "5/h", "ip": "15/h"},
     "register": {"ip": "5/h"},
     "login": {"ip": "30/m"},
+    # Asking for a post-game analysis (a repeated request for one that exists is free).
+    "analysis": {"user": "6/h", "ip": "20/h"},
 }
 FLOOD_GROUP_PREFIX = "flood:"
 # A cache that is down must not block posting: the limit is skipped, the post goes through.
@@ -165,6 +167,8 @@ API_RATE_GROUP_PREFIX = "api:"
 # A bot's event stream (GET /api/v1/bot/stream) holds one HTTP pool thread: it polls the
 # database every API_STREAM_POLL seconds and ends after API_STREAM_SECONDS (the bot
 # reconnects); at most API_STREAMS_MAX streams per process, so pages keep their threads.
+# Post-game analysis (games.services.analysis): the expert search's worlds per judged move.
+ANALYSIS_SIMULATIONS = env.int("ANALYSIS_SIMULATIONS", default=200)
 API_STREAM_SECONDS = env.float("API_STREAM_SECONDS", default=60.0)
 API_STREAM_POLL = env.float("API_STREAM_POLL", default=0.5)
 API_STREAMS_MAX = env.int("API_STREAMS_MAX", default=max(1, HTTP_THREADS // 4))

@@ -165,6 +165,8 @@ class PlayerSettings(models.Model):
     unique_game_opponent = models.BooleanField(
         default=False, help_text="Refuse a second simultaneous game with the same opponent")
     auto_ai_move = models.BooleanField(default=True)
+    # Other players may watch this player's running games (games.services.spectators).
+    allow_spectators = models.BooleanField(default=True)
     # New players announce themselves as newbies until they choose otherwise.
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.NEWBIE)
     # Keys of the tutorial hints the player closed (see players/hints.py).

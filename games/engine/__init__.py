@@ -13,6 +13,7 @@ from . import awards as awards_rules  # noqa: E402
 from . import evaluation as ai_evaluation  # noqa: E402  (the learned evaluation, for tools)
 from . import rating as rating_rules  # noqa: E402
 from .ai import ai_choose_action, seat_knowledge, suggest_action  # noqa: E402
+from .analysis import ANALYSIS_LEVEL, MoveJudgement, judge_move  # noqa: E402
 from .cards.model import CardDef  # noqa: E402
 from .catalogue import (  # noqa: E402
                         AI_CHALLENGES,
@@ -52,10 +53,10 @@ from .victory import finish_game  # noqa: E402
 from .view import view_for  # noqa: E402
 
 __all__ = [
-    "Action", "AI_CHALLENGES", "ai_choose_action", "AI_DEFAULT_BUDGETS", "ai_evaluation", "AI_LEVELS", "all_cards", "all_keywords", "ATTRS",
+    "Action", "ANALYSIS_LEVEL", "AI_CHALLENGES", "ai_choose_action", "AI_DEFAULT_BUDGETS", "ai_evaluation", "AI_LEVELS", "all_cards", "all_keywords", "ATTRS",
     "awards_rules", "card", "CardDef", "cards_filter", "choose_action", "Deck", "deck_auto_tokens",
     "discard", "EngineError", "finish_game", "GameState", "keyword", "KeywordDef",
-    "legal_actions", "limits_for", "LONG", "new_game", "NORMAL", "play", "PlayerState",
+    "judge_move", "legal_actions", "limits_for", "LONG", "MoveJudgement", "new_game", "NORMAL", "play", "PlayerState",
     "Preview", "preview", "rating_rules", "Rng", "rng_state_for_seed",
     "sandbox_attribute_range", "SANDBOX_MAX", "sandbox_put_card", "sandbox_set_attribute",
     "sandbox_set_hidden", "seat_knowledge", "STARTER_DECK_NAMES", "STARTER_DECKS", "state_from_json",

@@ -35,6 +35,13 @@ _SEARCH = {
     "hard": SearchParams(depth=4, plays=5, discards=1, replies=_REPLIES),
     "expert": SearchParams(depth=8, plays=8, discards=2, replies=_REPLIES),
 }
+
+
+def search_params(level):
+    """The search knobs of a search level ("hard", "expert")."""
+    return _SEARCH[level]
+
+
 # Easy: how often it plays a random one of its useful plays instead of the best one.
 EASY_SLIP = 0.4
 _MASK64 = (1 << 64) - 1

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.http import Http404
 
 from games import engine
-from games.models import Game
+from games.models import Game, GameAnalysis
 from games.services.board import limits_of, shown_turn, side_for
 from games.services.errors import GameError
 from games.services.turn_log import state_after_turns
@@ -116,3 +116,8 @@ def replay_for(game: Game, step: int) -> dict:
     shown, card = shown_turn(turns, step)
     return {"board": board, "step": step, "steps": len(turns), "turn": shown, "turns": turns,
             "turn_card": card}
+
+
+def analysis_of(game: Game) -> GameAnalysis | None:
+    """The game's post-game analysis, if one was asked for (1 query)."""
+    return GameAnalysis.objects.filter(game=game).first()

@@ -9,16 +9,20 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games import engine
 from games import services as gs
+from games.services import analysis as game_analysis
 from games.services.errors import GameError
 from games.services.sandbox import ATTRIBUTE_LABELS
+from marcomage.flood import FLOOD_STATUS, flood_refusal
 from players.tutorial.sections import section_required
 
 from . import selectors
 from .forms import ReplayFilterForm
+from .graph import analysis_graph, note_for_step
 
 REPLAYS_PER_PAGE = 25
 
@@ -109,10 +113,61 @@ def replay_detail(request, game_id):
         turn.label = _turn_label(turn, names)
         turn.played_in_round, played_in = played_in, turn.round
     board = replay["board"]
+    analysis = selectors.analysis_of(game)
     return render(request, "games/replays/detail.html", {
-        **replay, "game": game, "names": names, "section": "replays",
+        **replay, **_analysis_context(analysis, replay["step"]),
+        "game": game, "names": names, "section": "replays",
         "is_last": replay["step"] == replay["steps"],
         "left_on_turn": board["running"] and board["current"] == 0,
         "right_on_turn": board["running"] and board["current"] == 1,
         "turn_label": replay["turn"].label if replay["turn"] else "",
     })
+
+
+def _analysis_context(analysis, step) -> dict:
+    done = analysis is not None and analysis.status == analysis.Status.DONE
+    return {"analysis": analysis,
+            "graph": analysis_graph(analysis.result, step=step) if done else None,
+            "analysis_note": note_for_step(analysis.result, step) if done else None}
+
+
+def _step_of(request) -> int:
+    raw = request.POST.get("turn") or request.GET.get("turn") or "0"
+    try:
+        return max(0, min(int(raw), 10**6))
+    except ValueError:
+        return 0
+
+
+@section_required("replays")
+@require_http_methods(["GET", "POST"])
+def replay_analysis(request, game_id):
+    """GET: the analysis panel (polled while the analysis runs). POST: ask for the analysis
+    (once per game; a repeated request returns the same one)."""
+    player = request.user.player
+    error, status = None, 200
+    try:
+        analysis = game_analysis.analysis_for(game_id=game_id, player=player)
+        if request.method == "POST":
+            refusal = flood_refusal(request, "analysis") if analysis is None else None
+            if refusal:
+                error, status = refusal, FLOOD_STATUS
+            else:
+                analysis, _queued = game_analysis.analysis_request(game_id=game_id,
+                                                                   player=player)
+                analysis.refresh_from_db()  # run already, without a worker (eager tasks)
+    except GameError as exc:
+        if exc.code == "gone":
+            raise Http404(exc.message)
+        messages.error(request, exc.message)
+        return redirect("games:history", game_id)
+    step = _step_of(request)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(reverse("games:replay", args=[game_id]) + f"?turn={step}#analysis")
+    game = selectors.replay_game(game_id)
+    selectors.name_winner(game)
+    return render(request, "games/replays/_analysis.html", {
+        **_analysis_context(analysis, step), "game": game, "names": game.side_names,
+        "step": step, "analysis_error": error}, status=status)

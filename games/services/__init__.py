@@ -4,7 +4,7 @@ Layers (kept by an import-linter contract in pyproject.toml; a module imports on
 ones below it):
 
     lobby, chat, moves, sandbox, replays, rating, sweeps,  what views and tasks call
-    notes
+    notes, analysis, spectators
     ai                                                     the computer's move
     turns                                                  storing a played turn
     endings                                                how a game ends

@@ -15,6 +15,7 @@ log = logging.getLogger(__name__)
 
 AI_MOVE_TASK = "games.tasks.game_ai_move_task"
 RATE_TASK = "games.tasks.game_rate_task"
+ANALYSIS_TASK = "games.tasks.game_analysis_task"
 
 
 def task_send(task_name: str, *args) -> bool:
@@ -46,3 +47,8 @@ def ai_move_queue(game) -> None:
 def game_rate_queue(game) -> None:
     """Rate the finished ``game`` (a repeated task finds it rated and does nothing)."""
     _delay_on_commit(RATE_TASK, game.pk)
+
+
+def analysis_queue(analysis) -> None:
+    """Run the post-game ``analysis`` (a repeated task finds it done and does nothing)."""
+    _delay_on_commit(ANALYSIS_TASK, analysis.pk)

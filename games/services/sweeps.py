@@ -10,15 +10,17 @@ from django.db.models import F as _F
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import ChatMessage, Game
+from games.models import ChatMessage, Game, GameAnalysis
 from players import activity
 
 from .endings import FINISH_AFTER
 from .events import publish_game_changed
-from .queue import AI_MOVE_TASK, RATE_TASK, task_send
+from .queue import AI_MOVE_TASK, ANALYSIS_TASK, RATE_TASK, task_send
 
 # A computer's turn or a rating still waiting this long is queued again (a lost task).
 TASK_STALLED_AFTER = timedelta(seconds=20)
+# A post-game analysis not heard of for this long (it saves its progress as it goes).
+ANALYSIS_STALLED_AFTER = timedelta(minutes=10)
 
 
 def sweep_player_activity(*, now=None) -> int:
@@ -77,7 +79,8 @@ def sweep_turn_timeouts(*, now=None) -> int:
 
 
 def sweep_stalled_tasks(*, now=None) -> int:
-    """Queue again the computer's turns and the ratings that should have run by now.
+    """Queue again the computer's turns, the ratings and the post-game analyses that
+    should have run by now.
 
     A worker killed while holding a task, or a broker that was down when a move was
     saved, leaves a game waiting: the task is queued again after ``TASK_STALLED_AFTER``.
@@ -99,6 +102,13 @@ def sweep_stalled_tasks(*, now=None) -> int:
                .values_list("pk", flat=True))
     for game_id in unrated.iterator(chunk_size=500):
         count += task_send(RATE_TASK, game_id)
+    stalled_analyses = GameAnalysis.objects.filter(
+        status__in=[GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING],
+        updated_at__lte=now - ANALYSIS_STALLED_AFTER)
+    for analysis_id in list(stalled_analyses.values_list("pk", flat=True)[:100]):
+        if task_send(ANALYSIS_TASK, analysis_id):  # not again before it stalls again
+            GameAnalysis.objects.filter(pk=analysis_id).update(updated_at=now)
+            count += 1
     return count
 
 

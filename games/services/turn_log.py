@@ -38,7 +38,8 @@ def apply_sandbox_record(state, record: dict):
     raise engine.EngineError("bad_record", "unknown sandbox tool")
 
 
-def _replay(state, turn: Turn):
+def replay_turn(state, turn: Turn):
+    """The state after the logged ``turn`` (GameError "replay" when it no longer replays)."""
     try:
         if turn.action == Turn.Action.PLAY:
             return engine.play(state, turn.actor_seat, turn.position, turn.mode).state
@@ -64,5 +65,5 @@ def state_after_turns(game: Game, step: int):
     step = max(0, min(step, len(turns)))
     state = engine.state_from_json(game.initial_state)
     for turn in turns[:step]:
-        state = _replay(state, turn)
+        state = replay_turn(state, turn)
     return turns, step, state

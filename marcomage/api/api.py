@@ -11,7 +11,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games.services.errors import GameError
 
-from . import bot, cards, decks, games, players, statistics
+from . import analysis, bot, cards, decks, games, players, statistics
 from .auth import token_auth
 from .errors import GAME_ERROR_STATUS, ApiError, error_response
 
@@ -19,8 +19,9 @@ log = logging.getLogger(__name__)
 
 DESCRIPTION = """
 The public API of MArcomage: cards and keywords, players' public profiles and ratings,
-shared decks, finished games with their replays, the spectator's view of running games,
-statistics, and endpoints for bot accounts.
+shared decks, finished games with their replays and post-game analyses, the spectator's
+view of running games (when both players allow spectators), statistics, and endpoints for
+bot accounts.
 
 Read endpoints need no token (a per-address rate limit applies). A personal access token,
 created on the settings page, is sent as `Authorization: Bearer <token>`: it has its own,
@@ -35,7 +36,7 @@ api = NinjaAPI(title="MArcomage API", version="1", description=DESCRIPTION,
                urls_namespace="api", auth=token_auth, docs_url="/docs",
                openapi_url="/openapi.json")
 
-for module in (cards, players, decks, games, statistics, bot):
+for module in (cards, players, decks, games, analysis, statistics, bot):
     api.add_router("", module.router)
 
 

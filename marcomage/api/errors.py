@@ -13,6 +13,7 @@ GAME_ERROR_STATUS = {
     "version_missing": 400,
     "not_your_turn": 409,
     "not_running": 409,
+    "not_finished": 409,
     "surrender_pending": 409,
     "started": 409,
     "slots": 409,

@@ -1,14 +1,14 @@
 """Finished games and their replays, and running games' spectator view.
 
 What is public follows the site: a finished game is public when the Replays section lists
-it (games.replays.selectors.PUBLIC_REPLAYS); a running game between two accounts shows
-its spectator view, ``games.engine.view_for(state, None)``, which hides both hands in
-hidden-cards mode and never holds decks or the random generator. Games against the
-computer are never public. Turn records are reduced to what the replay page shows.
+it (games.replays.selectors.PUBLIC_REPLAYS); a running game between two accounts that
+both allow spectators (games.services.spectators.WATCHABLE) shows its spectator view,
+``games.engine.view_for(state, None)``, which hides both hands in hidden-cards mode and
+never holds decks or the random generator. Running games against the computer are never
+public. Turn records are reduced to what the replay page shows.
 """
 from typing import Literal
 
-from django.db.models import Q
 from ninja import Field, Query, Router, Schema
 from ninja.pagination import paginate
 
@@ -16,6 +16,7 @@ from games import engine
 from games.models import Game
 from games.replays import selectors as replays
 from games.services.errors import GameError
+from games.services.spectators import WATCHABLE
 from games.services.turn_log import state_after_turns
 
 from .errors import ApiError, not_found
@@ -24,7 +25,7 @@ from .schemas import BoardOut, GameOut, ReplayOut
 
 router = Router(tags=["games"])
 
-RUNNING_PUBLIC = Q(status=Game.Status.IN_PROGRESS, is_ai=False, player2__isnull=False)
+RUNNING_PUBLIC = WATCHABLE
 ID_MAX = 2**63 - 1
 
 
@@ -82,7 +83,8 @@ def finished_games(request, filters: Query[FinishedGamesIn]):
 
 
 @router.get("/games/running", response=list[GameOut], url_name="games_running",
-            summary="Running games between two accounts, newest move first")
+            summary="Running games between two accounts that allow spectators, newest move "
+                    "first")
 @paginate(ApiPagination)
 def running_games(request):
     games = (Game.objects.filter(RUNNING_PUBLIC).select_related("player1__user", "player2__user")

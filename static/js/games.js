@@ -78,6 +78,15 @@
     el.textContent = here ? base.replace(/ is .*$/, "") + " is watching this game" : base;
   }
 
+  // How many spectators watch this game (games.services.spectators), told live.
+  function setSpectators(count) {
+    var el = document.getElementById("spectator-count");
+    if (!el) return;
+    el.setAttribute("data-count", String(count));
+    el.textContent = count === 1 ? "1 spectator is watching." : count + " spectators are watching.";
+    el.hidden = count === 0;
+  }
+
   function startPolling() {
     if (pollTimer || !live) return;
     setStatus("Live updates are offline: the board refreshes every " + refreshSeconds + " seconds.", "polling");
@@ -127,7 +136,7 @@
     socket.onopen = function () {
       retryDelay = 1000;
       stopPolling();
-      if (live) setStatus("Live: your opponent's moves appear here as they happen.", "live");
+      if (live) setStatus(live.getAttribute("data-live-text") || "Live: your opponent's moves appear here as they happen.", "live");
       // Back after a break: the board catches up by itself (the version sent above); the
       // chat lines written meanwhile are fetched.
       if (live && everConnected) refreshChat();
@@ -146,6 +155,8 @@
         refreshIndicator();
       } else if (data.event === "presence") {
         setPresence(!!data.here);
+      } else if (data.event === "spectators") {
+        setSpectators(Number(data.count) || 0);
       }
     };
     socket.onclose = function () {

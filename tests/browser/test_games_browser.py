@@ -1,12 +1,10 @@
 """Playing in the browser: a whole game against the computer, and two browsers live.
 
 pytest-django's live_server speaks WSGI only (no websockets), so these tests serve the
-site with daphne in a thread of the test process: same test database, same in-memory
-channel layer, Celery eager — the single-machine layout of `make run`.
+site with daphne in a thread of the test process (the ``asgi_url`` fixture of
+tests/browser/conftest.py): same test database, same in-memory channel layer, Celery
+eager — the single-machine layout of `make run`.
 """
-import asyncio
-import socket
-import threading
 import time
 
 import pytest
@@ -18,59 +16,6 @@ from tests.conftest import PASSWORD
 from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _one_request_at_a_time(app):
-    """The test database is SQLite in memory with a shared cache, where two threads writing
-    and reading at once get "table is locked" instead of waiting. Serve HTTP requests one
-    at a time (websockets stay concurrent); a real deployment needs nothing like this."""
-    lock = asyncio.Lock()
-
-    async def application(scope, receive, send):
-        if scope["type"] != "http":
-            return await app(scope, receive, send)
-        async with lock:
-            return await app(scope, receive, send)
-
-    return application
-
-
-@pytest.fixture(scope="session")
-def _daphne_thread():
-    """Serve marcomage.asgi in a daphne thread for the whole session (Twisted's reactor
-    cannot be restarted, so there is one server); yields the base URL."""
-    from daphne.endpoints import build_endpoint_description_strings
-    from daphne.server import Server
-
-    from marcomage.asgi import application
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    ready = threading.Event()
-    server = Server(application=_one_request_at_a_time(application), signal_handlers=False,
-                    endpoints=build_endpoint_description_strings(host="127.0.0.1", port=port),
-                    ready_callable=ready.set, verbosity=0)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    assert ready.wait(20), "daphne did not start"
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    from twisted.internet import reactor
-
-    reactor.callFromThread(reactor.stop)
-    thread.join(5)
-
-
-@pytest.fixture
-def asgi_url(_daphne_thread, transactional_db):
-    return _daphne_thread
 
 
 def _login(page, base, username):

@@ -60,6 +60,13 @@ def _move(game):
     return game
 
 
+@database_sync_to_async
+def _spectators_off(player):
+    from players.models import PlayerSettings
+
+    PlayerSettings.objects.filter(player=player).update(allow_spectators=False)
+
+
 def test_anonymous_and_outsiders_are_refused():
     _run(_test_anonymous_and_outsiders_are_refused)
 
@@ -70,6 +77,7 @@ async def _test_anonymous_and_outsiders_are_refused():
     connected, code = await anonymous.connect()
     assert not connected and code == 4401
     await anonymous.disconnect()
+    await _spectators_off(alice)  # (a spectator's socket: tests/games/watch/)
     outsider = _socket(f"/ws/games/{game.pk}/", carol.user)
     connected, code = await outsider.connect()
     assert not connected and code == 4404

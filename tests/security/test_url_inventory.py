@@ -74,6 +74,10 @@ ROUTES = {
     "games:command": "foreign", "games:leave": "foreign", "games:history": "foreign",
     "games:chat": "foreign", "games:sandbox": "foreign", "games:note": "foreign",
     "games:replays": "open", "games:replay": "foreign", "games:statistics": "open",
+    # Spectating: any player may watch a running game whose players allow it (public view
+    # only: tests/games/watch/); the analysis of a game that is not a public replay: 404.
+    "games:watch": "own", "games:watch_game": "open", "games:watch_board": "open",
+    "games:replay_analysis": "foreign",
     # Forum posts are public; "guarded" = only the author (or staff) may change it: 403.
     "forum:index": "own", "forum:search": "own", "forum:mark_all_read": "own",
     "forum:section": "own", "forum:thread_new": "own", "forum:thread": "open",
@@ -95,6 +99,8 @@ ROUTES = {
     "api:decks": "api", "api:deck": "api", "api:games": "api", "api:games_running": "api",
     "api:game": "api", "api:game_view": "api", "api:game_replay": "api",
     "api:game_replay_step": "api", "api:statistics": "api",
+    # "api-token": a POST needs a token of any scope (401 without one).
+    "api:game_analysis": "api-token", "api:game_analysis_request": "api-token",
     "api:bot_stream": "api-bot", "api:bot_challenges": "api-bot",
     "api:bot_challenge_accept": "api-bot", "api:bot_challenge_decline": "api-bot",
     "api:bot_games": "api-bot", "api:bot_game": "api-bot", "api:bot_play": "api-bot",
@@ -253,6 +259,10 @@ def _requests(world):
         ("games:note", game_url("note"), {"action": "clear"}),
         ("games:replays", reverse("games:replays"), {}),
         ("games:replay", game_url("replay"), {}),
+        ("games:replay_analysis", game_url("replay_analysis"), {"turn": "1"}),
+        ("games:watch", reverse("games:watch") + "?mode=hidden", {}),
+        ("games:watch_game", game_url("watch_game"), {}),
+        ("games:watch_board", game_url("watch_board"), {}),
         ("games:statistics", reverse("games:statistics"), {}),
         ("players:token_create", reverse("players:token_create"),
          {"token-name": "carol's", "token-scopes": ["read"], "player": world["alice"].pk}),
@@ -297,6 +307,8 @@ def _api_requests(world):
         ("api:game_replay", api("game_replay", game.pk), {}),
         ("api:game_replay_step", api("game_replay_step", game.pk, 1), {}),
         ("api:statistics", api("statistics"), {}),
+        ("api:game_analysis", api("game_analysis", game.pk), {}),
+        ("api:game_analysis_request", api("game_analysis_request", game.pk), {}),
         ("api:bot_stream", api("bot_stream"), {}),
         ("api:bot_challenges", api("bot_challenges"), {}),
         ("api:bot_challenge_accept", api("bot_challenge_accept", challenge.pk), {}),
@@ -312,8 +324,8 @@ def _api_requests(world):
 
 def _api_status_ok(route, status):
     """The API's answers to a caller without a token, whatever the session."""
-    if ROUTES[route] == "api-bot":
-        return status in (401, 405)
+    if ROUTES[route] in ("api-bot", "api-token"):
+        return status in (401, 404, 405)
     return status in (200, 400, 404, 405)
 
 
@@ -425,7 +437,7 @@ def test_anonymous_visitor_reaches_only_public_pages(world):
             body = _body(response)
             for marker in MARKERS:
                 assert marker not in body, (route, method, marker)
-            if ROUTES[route] in ("api", "api-bot"):
+            if ROUTES[route] in ("api", "api-bot", "api-token"):
                 assert _api_status_ok(route, response.status_code), (route, method,
                                                                      response.status_code)
                 continue
@@ -469,7 +481,7 @@ def test_outsider_cannot_see_or_touch_other_players_things(world, client_of, car
                     assert status in (404, 405), (route, method, status)
             if ROUTES[route] == "guarded":
                 assert status in (403, 405), (route, method, status)
-            if ROUTES[route] in ("api", "api-bot"):
+            if ROUTES[route] in ("api", "api-bot", "api-token"):
                 assert _api_status_ok(route, status), (route, method, status)
             assert _snapshot(world) == before, (route, method)
     assert tried >= 2 * len(ROUTES)

@@ -11,6 +11,7 @@ from django.test import Client
 
 from games import services as gs
 from marcomage.asgi import application
+from players.models import PlayerSettings
 from tests.security.conftest import hidden_cards_of, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -50,7 +51,10 @@ async def _frames(socket, timeout=0.5):
 
 # ------------------------------------------------------------------ who may connect
 def test_anonymous_outsider_and_foreign_origin_are_refused(alice, bob, carol):
+    """An outsider is refused where he may not watch (bob turned spectators off; spectators
+    themselves: tests/games/watch/test_spectator_socket.py)."""
     game = start_game(alice, bob, hidden=True)
+    PlayerSettings.objects.filter(player=bob).update(allow_spectators=False)
     _run(_refusals, game.pk, _cookie_of(carol), _cookie_of(bob))
 
 

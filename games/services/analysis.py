@@ -1,0 +1,220 @@
+"""Post-game analysis: the strongest computer level judges every move of a finished game.
+
+Who may ask: a player of the finished game, or anyone when the game is a public replay
+(games.replays.selectors.is_public_replay); anybody else cannot tell the game exists. An
+analysis is stored once per game (GameAnalysis): asking again returns the same one; a
+failed one, or one stuck in the queue (a lost task), is queued again.
+
+The work runs as a Celery task (games.tasks.game_analysis_task, queued after commit): the
+game's Turn log is replayed from its initial state (as the history and the replays do) and
+before each play or discard ``engine.judge_move`` judges the position from what the mover
+knew then (never the opponent's unrevealed cards, his deck or the game's generator),
+with the expert level's search at a small budget (settings.ANALYSIS_SIMULATIONS), so a
+whole game takes seconds to a minute. The progress is saved as it goes.
+"""
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine
+from games.models import Game, GameAnalysis, Turn
+
+from .errors import GameError
+from .queue import analysis_queue
+from .turn_log import replay_turn, state_after_turns
+
+log = logging.getLogger(__name__)
+
+# A queued or running analysis not heard of for this long is queued again on request.
+ANALYSIS_STALLED = timedelta(minutes=10)
+# A move is marked when it cost at least this much of the mover's win probability...
+MARK_THRESHOLD = 0.10
+# ...and is among the worst few of its player.
+MARKS_PER_SEAT = 5
+# The progress is saved every this many judged turns.
+PROGRESS_EVERY = 5
+# A game longer than this many moves gets fewer simulations per move (down to a fifth),
+# so that a long game stays well inside the task's time limit.
+FULL_BUDGET_MOVES = 120
+JUDGED_ACTIONS = (Turn.Action.PLAY, Turn.Action.DISCARD)
+
+
+def _public_replay(game: Game) -> bool:
+    return (game.status == Game.Status.FINISHED
+            and game.outcome not in (Game.Outcome.PENDING, Game.Outcome.ABORT))
+
+
+def analysis_allowed(game: Game, player) -> bool:
+    """May ``player`` (None: anonymous) see or request the analysis of ``game``?"""
+    if game.status != Game.Status.FINISHED:
+        return False
+    return _public_replay(game) or (player is not None and game.seat_of(player) is not None)
+
+
+def _game_for_analysis(game_id, player) -> Game:
+    try:
+        game = (Game.objects.select_related("player1__user", "player2__user")
+                .defer("state", "initial_state").get(pk=game_id))
+    except (Game.DoesNotExist, ValueError, TypeError, OverflowError):
+        raise GameError("There is no such game.", code="gone")
+    if analysis_allowed(game, player):
+        return game
+    if (player is not None and game.seat_of(player) is not None
+            and game.status != Game.Status.FINISHED):
+        raise GameError("A game is analysed once it is over.", code="not_finished")
+    # Outsiders cannot tell a private game from a missing one.
+    raise GameError("There is no such game.", code="gone")
+
+
+def analysis_for(*, game_id, player) -> GameAnalysis | None:
+    """The analysis of a game ``player`` may see (None: not requested yet); GameError
+    "gone" or "not_finished" otherwise."""
+    game = _game_for_analysis(game_id, player)
+    return GameAnalysis.objects.filter(game=game).first()
+
+
+def _stalled(analysis: GameAnalysis, now) -> bool:
+    return (analysis.status in (GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING)
+            and analysis.updated_at < now - ANALYSIS_STALLED)
+
+
+@transaction.atomic
+def analysis_request(*, game_id, player) -> tuple[GameAnalysis, bool]:
+    """Ask for the analysis of a finished game: (the analysis, whether it was queued now).
+
+    Idempotent: an analysis that exists, queued, running or done, is returned as it is.
+    """
+    game = _game_for_analysis(game_id, player)
+    analysis, created = GameAnalysis.objects.get_or_create(
+        game=game, defaults={"requested_by": player, "status": GameAnalysis.Status.QUEUED})
+    if not created:
+        if not (analysis.status == GameAnalysis.Status.FAILED
+                or _stalled(analysis, timezone.now())):
+            return analysis, False
+        analysis.status = GameAnalysis.Status.QUEUED
+        analysis.progress = 0
+        analysis.error = ""
+        analysis.save(update_fields=["status", "progress", "error", "updated_at"])
+    analysis_queue(analysis)
+    return analysis, True
+
+
+# ---------------------------------------------------------------- the task's work
+def _card_of(state, seat, position) -> int:
+    hand = state.p[seat].hand
+    return hand[position - 1] if 1 <= position <= len(hand) else 0
+
+
+def _move_out(state, seat, action) -> dict:
+    """A move for the result: kind, position, mode, card id and name (the mover's own
+    card: what the replay of the finished game shows anyway)."""
+    card = _card_of(state, seat, action.position)
+    try:
+        name = engine.card(card).name if card else ""
+    except (engine.EngineError, KeyError, IndexError):
+        name = ""
+    return {"kind": action.kind, "position": action.position,
+            "mode": action.mode if action.kind == "play" else 0, "card": card, "name": name}
+
+
+def _seed(game: Game, turn: Turn) -> int:
+    """A fixed seed per judged turn: the same game is judged the same way again."""
+    return ((game.pk & 0xFFFFFFFF) << 24) ^ turn.number ^ 0xA7A1_7515
+
+
+def _mark(entries: list) -> None:
+    """Mark, per seat, the worst moves of the players (not the computer's or substitute
+    moves) that cost at least MARK_THRESHOLD."""
+    for seat in (0, 1):
+        costly = sorted((e for e in entries if e["seat"] == seat and e["by_player"]
+                         and e["loss"] >= MARK_THRESHOLD), key=lambda e: -e["loss"])
+        for entry in costly[:MARKS_PER_SEAT]:
+            entry["marked"] = True
+
+
+def simulations_per_move(simulations: int, moves: int) -> int:
+    """The budget of each move: ``simulations``, less in a game of many moves."""
+    if moves <= FULL_BUDGET_MOVES:
+        return simulations
+    return max(simulations // 5, simulations * FULL_BUDGET_MOVES // moves, 1)
+
+
+def judge_game(game: Game, *, simulations: int, progress=None) -> dict:
+    """The analysis result of ``game`` (its initial state and Turn log); ``progress(done,
+    total)`` is called as turns are judged. ``simulations``: per move, in a game of up
+    to FULL_BUDGET_MOVES moves."""
+    turns, _step, state = state_after_turns(game, 0)
+    total = sum(1 for turn in turns if turn.action in JUDGED_ACTIONS)
+    simulations = simulations_per_move(simulations, total)
+    shown = ([], [])  # cards each seat played or discarded so far: his opponent saw them
+    entries = []
+    done = 0
+    if progress is not None:
+        progress(0, total)
+    for turn in turns:
+        seat = turn.actor_seat
+        if (turn.action in JUDGED_ACTIONS and seat in (0, 1)
+                and state.status == "in progress"):
+            played = engine.Action(turn.action, turn.position,
+                                   turn.mode if turn.action == Turn.Action.PLAY else 0)
+            try:
+                judged = engine.judge_move(state, seat, played, simulations=simulations,
+                                           seed=_seed(game, turn), seen=shown[1 - seat])
+            except engine.EngineError:  # a move the engine no longer takes: not judged
+                judged = None
+            if judged is not None:
+                win = judged.win if seat == 0 else 1 - judged.win
+                entries.append({
+                    "number": turn.number, "step": turn.number - 1, "seat": seat,
+                    "round": state.round, "win": [round(win, 4), round(1 - win, 4)],
+                    "loss": round(max(0.0, judged.best_value - judged.played_value), 4),
+                    "played": _move_out(state, seat, played),
+                    "best": _move_out(state, seat, judged.best),
+                    "by_player": not (turn.is_ai_move or turn.is_substitute),
+                    "marked": False,
+                })
+            if turn.card:
+                shown[seat].append(turn.card)
+            done += 1
+            if progress is not None and (done % PROGRESS_EVERY == 0 or done == total):
+                progress(done, total)
+        state = replay_turn(state, turn)
+    _mark(entries)
+    winner = state.winner if state.status != "in progress" else None
+    final = [0.5, 0.5] if winner not in (0, 1) else [1.0 - winner, float(winner)]
+    return {"level": engine.ANALYSIS_LEVEL, "simulations": simulations, "turns": entries,
+            "final": final, "steps": len(turns)}
+
+
+def analysis_run(*, analysis_id) -> bool:
+    """The task's work: judge the game and store the result. True when it was done now
+    (an analysis already done, or gone, is left alone)."""
+    analysis = (GameAnalysis.objects.select_related("game").filter(pk=analysis_id).first())
+    if analysis is None or analysis.status == GameAnalysis.Status.DONE:
+        return False
+    rows = GameAnalysis.objects.filter(pk=analysis.pk)
+    rows.update(status=GameAnalysis.Status.RUNNING, progress=0, updated_at=timezone.now())
+
+    def progress(done, total):
+        rows.update(progress=done, total=total, updated_at=timezone.now())
+
+    try:
+        result = judge_game(analysis.game, simulations=settings.ANALYSIS_SIMULATIONS,
+                            progress=progress)
+    except GameError as error:
+        rows.update(status=GameAnalysis.Status.FAILED, error=error.message[:200],
+                    updated_at=timezone.now())
+        return False
+    except Exception:
+        log.exception("analysis of game %s failed", analysis.game_id)
+        rows.update(status=GameAnalysis.Status.FAILED,
+                    error="The analysis failed on our side; it has been logged.",
+                    updated_at=timezone.now())
+        return False
+    judged = len(result["turns"])
+    rows.update(status=GameAnalysis.Status.DONE, result=result, progress=judged, total=judged,
+                finished_at=timezone.now(), updated_at=timezone.now())
+    return True

@@ -1,0 +1,150 @@
+"""games.services.analysis: who may ask, stored once, the task's result and progress."""
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from django.utils import timezone
+
+from games import services as gs
+from games.models import Game, GameAnalysis
+from games.services import analysis
+from games.services.sweeps import sweep_stalled_tasks
+from tests.games.conftest import play_turns
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _small_budget(settings):
+    settings.ANALYSIS_SIMULATIONS = 12
+
+
+@pytest.fixture
+def finished_game(started_game, django_capture_on_commit_callbacks):
+    """A played-out game, alice surrendering after some turns: a public replay."""
+    game = started_game(hidden=True)
+    play_turns(game, 12)
+    game.refresh_from_db()
+    gs.game_surrender(game_id=game.pk, player=game.player1)
+    gs.game_surrender_answer(game_id=game.pk, player=game.player2, accept=True)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    return game
+
+
+def _request(game, player, capture):
+    with capture(execute=True):
+        return analysis.analysis_request(game_id=game.pk, player=player)
+
+
+def test_a_player_asks_once_and_the_task_judges_every_move(finished_game, alice,
+                                                           django_capture_on_commit_callbacks):
+    first, queued = _request(finished_game, alice, django_capture_on_commit_callbacks)
+    assert queued
+    first.refresh_from_db()
+    assert first.status == GameAnalysis.Status.DONE and first.percent == 100
+    result = first.result
+    moves = finished_game.turns.filter(action__in=["play", "discard"]).count()
+    assert len(result["turns"]) == moves == first.total == first.progress
+    assert result["final"] == [0.0, 1.0]  # alice surrendered
+    for entry in result["turns"]:
+        assert entry["seat"] in (0, 1) and abs(sum(entry["win"]) - 1) < 1e-3
+        assert 0 <= entry["loss"] <= 1 and entry["step"] == entry["number"] - 1
+        assert entry["best"]["kind"] in ("play", "discard") and entry["played"]["card"]
+    # Asked again (by anybody allowed): the same analysis, nothing queued.
+    with mock.patch("games.services.analysis.analysis_queue") as queue:
+        again, queued = analysis.analysis_request(game_id=finished_game.pk, player=alice)
+    assert again.pk == first.pk and not queued and not queue.called
+    assert GameAnalysis.objects.count() == 1
+
+
+def test_anyone_may_ask_for_a_public_replay_but_not_for_a_private_game(
+        finished_game, carol, django_capture_on_commit_callbacks):
+    made, _ = _request(finished_game, carol, django_capture_on_commit_callbacks)
+    assert made.game_id == finished_game.pk
+    Game.objects.filter(pk=finished_game.pk).update(outcome=Game.Outcome.ABORT)
+    GameAnalysis.objects.all().delete()
+    with pytest.raises(gs.GameError) as refused:
+        analysis.analysis_request(game_id=finished_game.pk, player=carol)
+    assert refused.value.code == "gone"
+    with pytest.raises(gs.GameError):
+        analysis.analysis_for(game_id=finished_game.pk, player=None)
+    # Its players still may.
+    made, _ = _request(finished_game, finished_game.player2,
+                       django_capture_on_commit_callbacks)
+    assert made.game_id == finished_game.pk
+
+
+def test_a_running_game_is_not_analysed(started_game, alice, carol):
+    game = started_game()
+    with pytest.raises(gs.GameError) as player_refused:
+        analysis.analysis_request(game_id=game.pk, player=alice)
+    assert player_refused.value.code == "not_finished"
+    with pytest.raises(gs.GameError) as outsider_refused:
+        analysis.analysis_request(game_id=game.pk, player=carol)
+    assert outsider_refused.value.code == "gone"  # no telling that it exists
+    for bad in (0, -1, 10**9, 2**70, "x", None):
+        with pytest.raises(gs.GameError):
+            analysis.analysis_request(game_id=bad, player=alice)
+    assert not GameAnalysis.objects.exists()
+
+
+def test_a_failed_analysis_is_queued_again(finished_game, alice,
+                                           django_capture_on_commit_callbacks):
+    with mock.patch("games.services.analysis.judge_game", side_effect=RuntimeError("bug")):
+        failed, _ = _request(finished_game, alice, django_capture_on_commit_callbacks)
+    failed.refresh_from_db()
+    assert failed.status == GameAnalysis.Status.FAILED and "logged" in failed.error
+    again, queued = _request(finished_game, alice, django_capture_on_commit_callbacks)
+    again.refresh_from_db()
+    assert queued and again.pk == failed.pk and again.status == GameAnalysis.Status.DONE
+
+
+def test_the_task_reports_its_progress_and_a_repeat_does_nothing(finished_game, alice):
+    made = GameAnalysis.objects.create(game=finished_game, requested_by=alice)
+    seen = []
+    with mock.patch.object(analysis, "PROGRESS_EVERY", 2):
+        original = analysis.judge_game
+
+        def judge(game, *, simulations, progress):
+            return original(game, simulations=simulations,
+                            progress=lambda done, total: (seen.append((done, total)),
+                                                          progress(done, total)))
+
+        with mock.patch.object(analysis, "judge_game", judge):
+            assert analysis.analysis_run(analysis_id=made.pk) is True
+    assert seen[0][0] == 0 and seen[-1][0] == seen[-1][1] and len(seen) > 3
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+    assert analysis.analysis_run(analysis_id=made.pk) is False  # done already
+    assert analysis.analysis_run(analysis_id=made.pk + 99) is False  # gone
+    made.refresh_from_db()
+    assert made.status == GameAnalysis.Status.DONE and made.progress == seen[-1][0]
+
+
+def test_the_costliest_moves_of_the_players_are_marked():
+    entries = [{"seat": i % 2, "loss": loss, "by_player": True, "marked": False}
+               for i, loss in enumerate([0.5, 0.02, 0.3, 0.4, 0.2, 0.11, 0.15, 0.09, 0.12,
+                                          0.13, 0.14, 0.6, 0.7, 0.25])]
+    entries.append({"seat": 1, "loss": 0.9, "by_player": False, "marked": False})
+    analysis._mark(entries)
+    marked = [(e["seat"], e["loss"]) for e in entries if e["marked"]]
+    assert sorted(loss for seat, loss in marked if seat == 0) == [0.15, 0.2, 0.3, 0.5, 0.7]
+    assert sorted(loss for seat, loss in marked if seat == 1) == [0.11, 0.13, 0.25, 0.4, 0.6]
+    assert all(loss >= analysis.MARK_THRESHOLD for _, loss in marked)
+
+
+def test_a_stalled_analysis_is_queued_again_by_the_sweep(finished_game, alice):
+    made = GameAnalysis.objects.create(game=finished_game, requested_by=alice)
+    GameAnalysis.objects.filter(pk=made.pk).update(
+        updated_at=timezone.now() - timedelta(hours=1))
+    with mock.patch("games.services.sweeps.task_send", return_value=True) as send:
+        sweep_stalled_tasks()
+        sweep_stalled_tasks()  # not again at once
+    sent = [c.args for c in send.call_args_list if c.args[0].endswith("analysis_task")]
+    assert sent == [("games.tasks.game_analysis_task", made.pk)]
+
+
+def test_a_long_game_gets_fewer_simulations_per_move():
+    assert analysis.simulations_per_move(200, 40) == 200
+    assert analysis.simulations_per_move(200, 240) == 100
+    assert analysis.simulations_per_move(200, 5000) == 40
