@@ -154,6 +154,7 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
     swaps the board needs no request of its own for it.
     """
     seat = game.seat_of(player)
+    opponent_name = game.player2_name if seat == 0 else game.player1_name
     settings = _settings_of(player)
     on_turn = games_on_turn(player)
     now = timezone.now()
@@ -171,7 +172,7 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
         "board": board,
         "me_player": player,
         "opponent": opponent,
-        "opponent_name": game.player2_name if seat == 0 else game.player1_name,
+        "opponent_name": opponent_name,
         "opponent_activity": opponent_activity,
         "opponent_activity_label": activity.LABELS.get(opponent_activity, ""),
         "settings": settings,
@@ -200,6 +201,11 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
                             else None),
         "winner_is_me": game.winner_id == player.pk,
         "earnings": end_screen_earnings(game, seat),
+        # Read out by the page when a board arrives by itself (static/js/games.js).
+        "announcement": " ".join(filter(None, (
+            gs.move_announcement(board, opponent_name=opponent_name),
+            gs.end_announcement(board, opponent_name=opponent_name,
+                                outcome_label=game.get_outcome_display())))),
         "refresh_seconds": settings.auto_refresh or DEFAULT_REFRESH_SECONDS,
         "next_game": next(iter(pk for pk in on_turn if pk != game.pk), None),
         "indicator_oob": indicator,
