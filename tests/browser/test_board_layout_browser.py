@@ -98,8 +98,9 @@ def _wait_for_version_above(page, version):
 def test_board_lays_out_at_every_width(page, asgi_url, alice, bob, screenshot):
     alice, bob = _players(alice, bob)
     game = _game(alice, bob, hidden=True)  # the opponent's hand face down
-    deck = make_deck(alice, name="Builder")
-    live._login(page, asgi_url, "alice")
+    viewer = game.player_at(game.current_seat)  # on turn: Play buttons under the cards
+    deck = make_deck(viewer, name="Builder")
+    live._login(page, asgi_url, viewer.name)
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
@@ -121,6 +122,16 @@ def test_board_lays_out_at_every_width(page, asgi_url, alice, bob, screenshot):
             assert panel["x"] - 1 <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
             mine = slots.nth(i).bounding_box()
             assert mine["x"] + mine["width"] <= board["x"] + board["width"] + 1
+        # The Play buttons of one row of cards line up.
+        rows = {}
+        for i in range(8):
+            button = slots.nth(i).locator(".play-this")
+            if button.count():
+                card_top = round(slots.nth(i).locator(".card").bounding_box()["y"])
+                rows.setdefault(card_top, []).append(button.bounding_box()["y"])
+        assert rows, "no Play buttons to compare"
+        for tops in rows.values():
+            assert max(tops) - min(tops) <= 1, f"Play buttons at {tops} at {width} px"
         screenshot(f"board-{width}")
         for name, url in (("builder", reverse("decks:builder", args=[deck.pk])),
                           ("cards", reverse("decks:cards"))):
