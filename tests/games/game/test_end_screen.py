@@ -129,3 +129,19 @@ def test_the_end_screen_shows_earnings_and_reasons(alice, bob, finished_game, cl
     game_rate_task(friendly.pk)
     page = client_of(alice).get(reverse("games:detail", args=[friendly.pk])).content.decode()
     assert "0 EXP and 0 gold." in page and "Friendly games are not rated" in page
+
+
+def test_the_rating_tells_the_game_pages_to_redraw(alice, bob, finished_game, monkeypatch):
+    from games.consumers import SAME_VERSION_CHANGES
+    from games.services import rating
+
+    published = []
+    monkeypatch.setattr(rating, "publish_game_changed",
+                        lambda game, **kw: published.append((game.pk, kw)))
+    game = finished_game(alice, bob)
+    game_rate_task(game.pk)
+    assert published == [(game.pk, {"what": "rated"})]
+    assert "rated" in SAME_VERSION_CHANGES  # pushed to pages that have this version
+    unrated = finished_game(alice, bob, is_friendly=True)
+    game_rate_task(unrated.pk)
+    assert len(published) == 1  # nothing to show that the end screen did not know
