@@ -108,6 +108,7 @@
     sandboxWasOpen = panel ? panel.open : null;
     keptChoice = version === current ? currentChoice() : null;
     var before = boardSnapshot();
+    snapshotBeforeSwap = null;  // this swap is told of here, not by htmx:afterSwap
     window.htmx.swap(board, data.html, { swapStyle: "outerHTML" });
     boardArrived(before, false);
   }
@@ -236,7 +237,8 @@
   var snapshotBeforeSwap = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
-    snapshotBeforeSwap = target && target.id === "board" ? boardSnapshot() : null;
+    snapshotBeforeSwap = target && target.id === "board" && event.detail.shouldSwap !== false
+      ? boardSnapshot() : null;
   });
 
   // A board swapped in after the opponent moved announces whose turn it is.
