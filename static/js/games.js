@@ -283,8 +283,10 @@
       var side = el.closest(".side");
       values[side.id + ":" + el.getAttribute("data-attr")] = Number(el.textContent);
     });
-    var chosen = board.querySelector("input.slot-radio:checked");
-    var chosenCard = chosen ? chosen.parentNode.querySelector(".card") : null;
+    var chosen = pressedSlot && board.contains(pressedSlot) ? pressedSlot
+      : board.querySelector("input.slot-radio:checked");
+    var chosenCard = chosen ? chosen.closest(".hand-slot").querySelector(".card") : null;
+    pressedSlot = null;
     var focused = document.activeElement;
     return {
       version: Number(board.getAttribute("data-version")) || 0,
@@ -292,8 +294,21 @@
       values: values,
       chosenRect: chosenCard ? chosenCard.getBoundingClientRect() : null,
       opponentHandRect: rectOf("#opponent-hand .hand"),
+      text: announcementText(),
       focusId: focused && board.contains(focused) ? focused.id : null
     };
+  }
+
+  // The card whose own Play button was pressed (it need not be the chosen one).
+  var pressedSlot = null;
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest(".play-this") : null;
+    if (button) pressedSlot = button;
+  });
+
+  function announcementText() {
+    var el = document.getElementById("board-announcement");
+    return el ? el.textContent.trim() : "";
   }
 
   function rectOf(selector) {
@@ -316,10 +331,14 @@
     var version = Number(board.getAttribute("data-version")) || 0;
     var running = board.getAttribute("data-running") === "1";
     var moved = version > before.version;
-    var text = (document.getElementById("board-announcement") || {}).textContent || "";
-    // The opponent's move in words (the server writes it only when the last turn was
-    // the opponent's); after one's own move only the end of the game.
-    if (moved && text && (!own || (before.running && !running))) announce(text.trim());
+    var text = announcementText();
+    // The server writes the opponent's last turn (and the end of the game) in words only
+    // when the last turn was the opponent's: also in the answer to one's own move, when
+    // the computer has already answered it. An own command that changes no turn keeps
+    // the same words: not read again.
+    if (moved && text && (!own || text !== before.text || (before.running && !running))) {
+      announce(text);
+    }
     restoreFocus(before.focusId);
     if (moved && motionWanted(board)) showMotion(board, before, own);
   }

@@ -232,3 +232,20 @@ def test_motion_follows_the_setting_and_reduced_motion(browser, asgi_url, alice,
     assert shown == (1 if motion == "shown" else 0)
     assert (page.locator("#board").get_attribute("data-animations") == "1") == (
         motion != "setting-off")
+
+
+def test_the_computers_answer_is_read_out(page, asgi_url, alice):
+    """Against the computer its answer is read out, whether it comes pushed over the socket
+    or already in the answer to one's own move."""
+    alice.level = 10
+    alice.save(update_fields=["level"])
+    game = gs.ai_game_start(player=alice, deck=make_deck(alice))
+    _open(page, asgi_url, "alice", game)
+    page.wait_for_selector("#board[data-my-turn='1']")
+    version = _version(page)
+    page.keyboard.press("1")
+    page.keyboard.press("d")
+    _wait_for_version_above(page, version)
+    page.wait_for_function(
+        "() => /^MArcomage (played|discarded) /m.test("
+        "document.querySelector('#game-announcer').innerText)")
