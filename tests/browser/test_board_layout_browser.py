@@ -154,6 +154,11 @@ def test_the_castles_are_drawn_to_scale(page, asgi_url, alice, bob):
     theirs = page.locator("svg.castle[data-castle=opponent] .castle-tower-body").bounding_box()
     assert mine["height"] / theirs["height"] == pytest.approx(4, rel=0.05)
     assert "tower 80 of 100" in page.locator("svg.castle[data-castle=me] title").text_content()
+    # One h1 for the page; the board's parts are h2s under it.
+    assert page.locator("h1").all_inner_texts() == ["Game against bob"]
+    h2s = [t.split("\n")[0].strip() for t in page.locator("#board h2").all_inner_texts()]
+    assert {"alice", "bob", "bob's hand", "Your hand"} <= {h.split(" on turn")[0]
+                                                          .split(" —")[0] for h in h2s}
 
 
 def test_a_whole_turn_by_keyboard(page, asgi_url, alice, bob):
