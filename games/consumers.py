@@ -35,8 +35,9 @@ from .watch import live as watch_live
 # The browser sends nothing but {"type": "ping"}; longer frames are not ours.
 MAX_FRAME_CHARS = 1024
 # Changes that keep the version but change the board (activity marks, deadlines, turn
-# timeouts noticed by the sweeps): rendered and sent even when the page has that version.
-SAME_VERSION_CHANGES = {"presence", "deadline", "timeout"}
+# timeouts noticed by the sweeps, a finished game's rating): rendered and sent even when the
+# page has that version.
+SAME_VERSION_CHANGES = {"presence", "deadline", "timeout", "rated"}
 
 
 @database_sync_to_async

@@ -157,6 +157,9 @@ class PlayerSettings(models.Model):
     mini_card_flags = models.BooleanField(default=False)
     # A compact, text-first card face (the original site's "old card appearance").
     old_card_appearance = models.BooleanField(default=False)
+    # The game board's motion (the played card flying, numbers counting, damage flashes);
+    # always off when the device asks for reduced motion.
+    board_animations = models.BooleanField(default=True)
     # Behaviour
     battle_reports = models.BooleanField(default=True)
     forum_notifications = models.BooleanField(default=True)
@@ -330,6 +333,10 @@ class GameRating(models.Model):
     gold = models.PositiveIntegerField(default=0)
     awards = models.JSONField(default=list, blank=True)
     levels_gained = models.PositiveSmallIntegerField(default=0)
+    # The EXP phases of the battle report (rating_rules.SideRating without the totals) and
+    # the achievements the game's awards reached ([{"name", "gold"}]): the end screen's.
+    breakdown = models.JSONField(default=dict, blank=True)
+    achievements = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -6,11 +6,13 @@ fixed number of SQL queries whatever the length of the game or its chat).
 from django.http import Http404
 from django.utils import timezone
 
+from games import engine
 from games import services as gs
 from games.models import ChatMessage, Game
 from games.services.access import COLUMNS_NOT_FOR_MOVES
 from players import activity
 from players.accounts.user_cache import cached_user
+from players.models import GameRating
 
 DEFAULT_REFRESH_SECONDS = 20
 # Both players with their names; their settings come from the user cache (_settings_of).
@@ -98,6 +100,49 @@ def _avatar(player):
     return _settings_of(player).avatar_filename or None
 
 
+def end_screen_earnings(game: Game, seat: int):
+    """What the finished ``game`` earned the player at ``seat``, for the end screen (None
+    while the game runs).
+
+    ``status``: "earned" (the rating's row: EXP with its phases, gold, awards, achievements,
+    levels), "pending" (the rating task has not run yet) or "none" (``reason``: the rule
+    that left the game unrated). ``notes`` say why a rated game's EXP or gold is zero.
+    """
+    if game.status != Game.Status.FINISHED or seat is None:
+        return None
+    row = GameRating.objects.filter(player_id=game.player_id_at(seat), game_id=game.pk).first()
+    if row is None:
+        seats, _counts, why_not = gs.rating_rule(game)
+        if seat in seats and game.rated_at is None:
+            return {"status": "pending"}
+        return {"status": "none", "reason": gs.NOT_RATED_REASONS.get(
+            why_not or "ai_after_tutorial")}
+    awards = [{"name": engine.awards_rules.END_OF_GAME_AWARDS[key].name,
+               "gold": engine.awards_rules.END_OF_GAME_AWARDS[key].gold}
+              for key in row.awards if key in engine.awards_rules.END_OF_GAME_AWARDS]
+    level_gold = row.levels_gained * engine.rating_rules.GOLD_PER_LEVEL
+    achievement_gold = sum(a.get("gold", 0) for a in row.achievements)
+    notes = []
+    if row.exp == 0 and row.breakdown.get("game_multiplier") == 0:
+        notes.append(f"A {row.result} by {row.outcome.lower()} gives no EXP: its game "
+                     "rating is 0 %.")
+    if not row.awards:
+        notes.append("Awards, and their gold, go to the winner only." if row.result != "win"
+                     else "No award's condition was met in this game.")
+    return {
+        "status": "earned",
+        "exp": row.exp,
+        "phases": gs.exp_phase_lines(row.breakdown, row.exp) if row.breakdown else [],
+        "award_gold": row.gold,
+        "awards": awards,
+        "achievements": row.achievements,
+        "levels_gained": row.levels_gained,
+        "level_gold": level_gold,
+        "gold": row.gold + level_gold + achievement_gold,
+        "notes": notes,
+    }
+
+
 def game_page(game: Game, player, *, error=None, notice=None, preview=None,
               sandbox_open=False, with_chat=False, indicator=False) -> dict:
     """The context of the game page and of its board partial, for ``player``.
@@ -109,6 +154,7 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
     swaps the board needs no request of its own for it.
     """
     seat = game.seat_of(player)
+    opponent_name = game.player2_name if seat == 0 else game.player1_name
     settings = _settings_of(player)
     on_turn = games_on_turn(player)
     now = timezone.now()
@@ -126,7 +172,7 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
         "board": board,
         "me_player": player,
         "opponent": opponent,
-        "opponent_name": game.player2_name if seat == 0 else game.player1_name,
+        "opponent_name": opponent_name,
         "opponent_activity": opponent_activity,
         "opponent_activity_label": activity.LABELS.get(opponent_activity, ""),
         "settings": settings,
@@ -154,6 +200,12 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
         "opponent_avatar": (_avatar(opponent) if settings.avatars_in_game and opponent
                             else None),
         "winner_is_me": game.winner_id == player.pk,
+        "earnings": end_screen_earnings(game, seat),
+        # Read out by the page when a board arrives by itself (static/js/games.js).
+        "announcement": " ".join(filter(None, (
+            gs.move_announcement(board, opponent_name=opponent_name),
+            gs.end_announcement(board, opponent_name=opponent_name,
+                                outcome_label=game.get_outcome_display())))),
         "refresh_seconds": settings.auto_refresh or DEFAULT_REFRESH_SECONDS,
         "next_game": next(iter(pk for pk in on_turn if pk != game.pk), None),
         "indicator_oob": indicator,

@@ -14,7 +14,13 @@ ones below it):
 """
 from .access import access_game_for_move
 from .ai import game_ai_move, game_ai_move_request
-from .board import board_for, history_for, play_suggestion
+from .board import (
+    board_for,
+    end_announcement,
+    history_for,
+    move_announcement,
+    play_suggestion,
+)
 from .chat import chat_mark_seen, chat_post
 from .endings import (
     abort_allowed,
@@ -51,7 +57,7 @@ from .moves import (
     substitute_move_allowed,
 )
 from .notes import game_note_save
-from .rating import game_rate
+from .rating import NOT_RATED_REASONS, exp_phase_lines, game_rate, rating_rule
 from .replays import replay_count_view
 from .sandbox import (
     sandbox_allowed,
@@ -63,14 +69,14 @@ from .sandbox import (
 )
 
 __all__ = [
-    "GameError", "abort_allowed", "access_game_for_move", "ai_challenge_choices",
+    "GameError", "NOT_RATED_REASONS", "abort_allowed", "access_game_for_move", "ai_challenge_choices",
     "ai_challenge_start", "ai_game_start", "ai_quick_game", "board_for", "challenge_accept",
     "challenge_cancel", "challenge_create", "challenge_reject", "chat_mark_seen", "chat_post",
-    "deck_payload", "finish_allowed", "game_abort", "game_ai_move", "game_ai_move_request",
+    "deck_payload", "end_announcement", "exp_phase_lines", "finish_allowed", "game_abort", "game_ai_move", "game_ai_move_request",
     "game_discard_card", "game_finish", "game_host", "game_host_cancel", "game_join",
-    "game_leave", "game_note_save", "game_play_card", "game_preview", "game_rate", "game_slots_limit",
+    "game_leave", "game_note_save", "game_play_card", "game_preview", "game_rate", "game_slots_limit", "rating_rule",
     "game_slots_used", "game_substitute_move", "game_surrender", "game_surrender_answer",
-    "game_surrender_cancel", "history_for", "play_suggestion", "replay_count_view",
+    "game_surrender_cancel", "history_for", "move_announcement", "play_suggestion", "replay_count_view",
     "sandbox_allowed", "sandbox_dictate", "sandbox_panel", "sandbox_put_card",
     "sandbox_set_attribute", "sandbox_toggle_hidden", "substitute_move_allowed",
 ]

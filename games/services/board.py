@@ -15,6 +15,9 @@ ATTRIBUTES = (
     ("quarry", "Quarry"), ("magic", "Magic"), ("dungeons", "Dungeons"),
     ("bricks", "Bricks"), ("gems", "Gems"), ("recruits", "Recruits"),
 )
+# The resource each facility makes and each stock holds (the board's icons).
+RESOURCE_OF = {"quarry": "bricks", "bricks": "bricks", "magic": "gems", "gems": "gems",
+               "dungeons": "recruits", "recruits": "recruits"}
 
 
 def limits_of(state) -> dict:
@@ -22,6 +25,25 @@ def limits_of(state) -> dict:
     limits = engine.limits_for(state.long_mode)
     return {"max_tower": limits.max_tower, "max_wall": limits.max_wall,
             "res_victory": limits.res_victory, "timeout": limits.timeout}
+
+
+# The castle picture (games/_castle.html): a viewBox of CASTLE_W × CASTLE_H, the ground at
+# CASTLE_GROUND; a tower at the mode's victory height is TOWER_SPAN high, a wall at the
+# mode's most WALL_SPAN (it stands in front, lower, as in the original's picture).
+CASTLE_GROUND, TOWER_SPAN, WALL_SPAN = 140, 100, 62
+
+
+def castle_for(attrs, changes, limits: dict) -> dict:
+    """Heights and tops (viewBox units) of the tower and the wall, to scale with the
+    mode's limits, and the last turn's change of each."""
+    tower_h = round(TOWER_SPAN * min(max(attrs["tower"], 0), limits["max_tower"])
+                    / limits["max_tower"])
+    wall_h = round(WALL_SPAN * min(max(attrs["wall"], 0), limits["max_wall"])
+                   / limits["max_wall"])
+    return {"tower_h": tower_h, "tower_top": CASTLE_GROUND - tower_h,
+            "wall_h": wall_h, "wall_top": CASTLE_GROUND - wall_h,
+            "goal_y": CASTLE_GROUND - TOWER_SPAN, "ground": CASTLE_GROUND,
+            "tower_change": changes["tower"], "wall_change": changes["wall"]}
 
 
 def side_for(view_player, *, limits: dict, mine: bool, playable=frozenset()) -> dict:
@@ -47,7 +69,8 @@ def side_for(view_player, *, limits: dict, mine: bool, playable=frozenset()) -> 
         hand.append(slot)
     return {
         "attributes": [{"key": key, "label": label, "value": attrs[key],
-                        "change": changes[key]} for key, label in ATTRIBUTES],
+                        "change": changes[key], "resource": RESOURCE_OF.get(key, "")}
+                       for key, label in ATTRIBUTES],
         "values": attrs,
         "hand": hand,
         "tokens": [t for t in view_player["tokens"] if t["name"] != "none"],
@@ -55,6 +78,8 @@ def side_for(view_player, *, limits: dict, mine: bool, playable=frozenset()) -> 
         "discarded_own": view_player["discarded"][0],
         "discarded_other": view_player["discarded"][1],
         "mine": mine,
+        "castle": castle_for(attrs, changes, limits),
+        "stock": attrs["bricks"] + attrs["gems"] + attrs["recruits"],
         "tower_pct": min(100, round(100 * attrs["tower"] / limits["max_tower"])),
         "wall_pct": min(100, round(100 * attrs["wall"] / limits["max_wall"])),
     }
@@ -130,3 +155,68 @@ def history_for(game: Game, seat: int, step: int) -> dict:
     shown, card = shown_turn(turns, step)
     return {"board": board, "step": step, "steps": len(turns), "turn": shown,
             "turn_card": card}
+
+
+# ---------------------------------------------------------------- announcements
+# What a screen reader hears when the opponent's move arrives: the cards and the changes
+# of the last turn in words (the board's own "changes", from the engine's view).
+ATTRIBUTE_WORDS = dict(ATTRIBUTES)
+
+
+def last_actor(board: dict):
+    """The seat that made the board's last turn, or None before the first one.
+
+    A turn ends with the other seat on turn, except after a card that plays again (the
+    engine's rule: the actor's last card of the turn is then such a card)."""
+    current = board["current"]
+    if current is None:
+        return None
+    sides = {board["seat"]: board["me"], 1 - board["seat"]: board["opponent"]}
+    cards = sides[current]["last_cards"]
+    actor = current if (cards and cards[-1]["action"] == "play" and cards[-1]["card"]
+                        and engine.card(cards[-1]["card"]).playagain) else 1 - current
+    return actor if any(h["card"] for h in sides[actor]["last_cards"]) else None
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}"
+
+
+def _changes_in_words(side: dict, owner: str) -> list:
+    return [f"{owner} {ATTRIBUTE_WORDS[a['key']].lower()} {_signed(a['change'])}"
+            for a in side["attributes"] if a["change"]]
+
+
+def move_announcement(board: dict, *, opponent_name: str) -> str:
+    """The opponent's last turn in words ("bob played Burglar: your gems −2; bob's gems
+    +2"), "" when the last turn was this player's own or there was none yet."""
+    if board is None or last_actor(board) != 1 - board["seat"]:
+        return ""
+    them = board["opponent"]
+    moves = []
+    for h in them["last_cards"]:
+        if not h["card"]:
+            continue
+        name = engine.card(h["card"]).name
+        if h["action"] == "discard":
+            moves.append(f"discarded {name}")
+        else:
+            moves.append(f"played {name}" + (f" (mode {h['mode']})" if h["mode"] else ""))
+    changes = (_changes_in_words(board["me"], "your")
+               + _changes_in_words(them, f"{opponent_name}'s"))
+    return (f"{opponent_name} {', then '.join(moves)}: "
+            + ("; ".join(changes) if changes else "nothing changed") + ".")
+
+
+def end_announcement(board: dict, *, opponent_name: str, outcome_label: str) -> str:
+    """The end of the game in words, for the screen reader ("" while it runs)."""
+    if board is None or board["running"]:
+        return ""
+    winner = board["winner_seat"]
+    if winner is None:
+        who = "it is a draw"
+    elif winner == board["seat"]:
+        who = "you won"
+    else:
+        who = f"{opponent_name} won"
+    return f"The game is over: {who} ({outcome_label.lower()})."

@@ -23,6 +23,8 @@ from players.progression.glicko2 import Glicko2Game, Glicko2Rating, glicko2_upda
 from players.progression.services import award_counters_add
 from players.tutorial.sections import SECTION_LABELS, SECTION_LEVELS, TUTORIAL_END_LEVEL
 
+from .events import publish_game_changed
+
 log = logging.getLogger(__name__)
 
 RESULT_WORDS = {"win": "Victory", "loss": "Defeat", "draw": "Draw"}
@@ -45,15 +47,35 @@ def _ended_on_human_turn(game) -> bool:
             and last.actor_seat == 0 and not last.is_ai_move)
 
 
-def _rated_seats(game):
-    """Seats to rate and whether the result counts (wins/losses/draws), per §13/§16."""
+# Why a finished game gave nobody EXP or gold, in the words of the end screen.
+NOT_RATED_REASONS = {
+    "aborted": "An aborted game is not rated: nobody earns EXP or gold.",
+    "friendly": "Friendly games are not rated: they give no EXP, gold or awards.",
+    "ai_challenge": "AI challenges are not rated: they give no EXP or gold.",
+    "ai_after_tutorial": ("Games against the computer give EXP only during the tutorial "
+                          f"(below level {TUTORIAL_END_LEVEL})."),
+    "ai_computer_ended": ("During the tutorial a game against the computer is rated when it "
+                          "ends on your own play or discard; this one ended on the "
+                          "computer's move."),
+}
+
+
+def rating_rule(game):
+    """(seats to rate, whether the result counts, the NOT_RATED_REASONS key when nobody is
+    rated), per §13/§16. Reads the players' levels as they are now."""
+    if game.outcome in rules.UNRATED_OUTCOMES or not game.state:
+        return (), False, "aborted"
     if game.is_ai:
-        tutorial = (not game.ai_challenge and game.player1.level < TUTORIAL_END_LEVEL
-                    and _ended_on_human_turn(game))
-        return ((0,), False) if tutorial else ((), False)
+        if game.ai_challenge:
+            return (), False, "ai_challenge"
+        if game.player1.level >= TUTORIAL_END_LEVEL:
+            return (), False, "ai_after_tutorial"
+        if not _ended_on_human_turn(game):
+            return (), False, "ai_computer_ended"
+        return (0,), False, None
     if game.is_friendly or game.player2_id is None:
-        return (), False
-    return (0, 1), True
+        return (), False, "friendly"
+    return (0, 1), True, None
 
 
 @transaction.atomic
@@ -67,9 +89,7 @@ def game_rate(*, game_id: int) -> bool:
                                   status=Game.Status.FINISHED).update(rated_at=timezone.now())
     if claimed != 1:
         return False
-    if game.outcome in rules.UNRATED_OUTCOMES or not game.state:
-        return False
-    seats, counts_result = _rated_seats(game)
+    seats, counts_result, _why_not = rating_rule(game)
     if not seats:
         return False
     state = state_from_json(game.state)
@@ -88,6 +108,8 @@ def game_rate(*, game_id: int) -> bool:
         _apply(game, player, side, opponent_name, counts_result)
     if counts_result:
         _glicko_apply(game, players, winner_seat)
+    # The end screens show what the game earned: redrawn now that it is known.
+    publish_game_changed(game, what="rated")
     return True
 
 
@@ -123,12 +145,15 @@ def _apply(game, player, side, opponent_name, counts_result):
         setattr(player, counter, getattr(player, counter) + 1)
         fields.append(counter)
     player.save(update_fields=fields)
+    achievements = []
+    if side.awards:
+        achievements = award_counters_add(player=player,
+                                          counters={key: 1 for key in side.awards})
     GameRating.objects.create(
         player=player, game_id=game.pk, opponent_name=opponent_name, outcome=side.outcome,
         result=side.result, exp=side.exp, gold=side.gold, awards=list(side.awards),
-        levels_gained=gained)
-    if side.awards:
-        award_counters_add(player=player, counters={key: 1 for key in side.awards})
+        levels_gained=gained, breakdown=exp_breakdown(side),
+        achievements=[{"name": a.name, "gold": a.gold} for a in achievements])
     if player.settings.battle_reports:
         message_send_system(recipient=player, kind=Message.Kind.BATTLE_REPORT,
                             subject=f"Battle report: game against {opponent_name}",
@@ -139,8 +164,28 @@ def _apply(game, player, side, opponent_name, counts_result):
                             body=level_up_text(old_level, level))
 
 
+def exp_breakdown(side) -> dict:
+    """The phases of the EXP (the battle report's lines 1-3), kept with the rating."""
+    return {"base_exp": side.base_exp, "game_multiplier": side.game_multiplier,
+            "game_exp": side.game_exp, "opponent_multiplier": side.opponent_multiplier,
+            "opponent_exp": side.opponent_exp, "victory_name": side.victory_name,
+            "victory_multiplier": side.victory_multiplier}
+
+
 def _percent(multiplier):
     return f"{rules.php_round(multiplier * 100)} %"
+
+
+def exp_phase_lines(breakdown: dict, exp: int) -> list:
+    """The EXP phases 1-3 in words, from exp_breakdown (the battle report, the end screen)."""
+    b = breakdown
+    return [
+        f"Game rating: {b['base_exp']} EXP × {_percent(b['game_multiplier'])} "
+        f"= {b['game_exp']} EXP",
+        f"Opponent rating: × {_percent(b['opponent_multiplier'])} = {b['opponent_exp']} EXP",
+        f"Victory rating: {b['victory_name']} (× {_percent(b['victory_multiplier'])}) "
+        f"= {exp} EXP",
+    ]
 
 
 def battle_report_text(side, opponent_name, levels_gained) -> str:
@@ -148,11 +193,8 @@ def battle_report_text(side, opponent_name, levels_gained) -> str:
         f"[b]{RESULT_WORDS[side.result]}[/b] against {opponent_name} "
         f"({OUTCOME_WORDS.get(side.outcome, side.outcome.lower())}).",
         "",
-        f"1. Game rating: {side.base_exp} EXP × {_percent(side.game_multiplier)} "
-        f"= {side.game_exp} EXP",
-        f"2. Opponent rating: × {_percent(side.opponent_multiplier)} = {side.opponent_exp} EXP",
-        f"3. Victory rating: {side.victory_name} (× {_percent(side.victory_multiplier)}) "
-        f"= {side.exp} EXP",
+        *(f"{n}. {line}" for n, line in enumerate(
+            exp_phase_lines(exp_breakdown(side), side.exp), start=1)),
     ]
     if side.awards:
         names = ", ".join(f"{awards_rules.END_OF_GAME_AWARDS[k].name} ({awards_rules.END_OF_GAME_AWARDS[k].gold})"

@@ -66,7 +66,7 @@ class PreferencesForm(forms.ModelForm):
             "cards_per_row", "advanced_games_list", "show_card_images", "keyword_insignias",
             "hide_card_pool", "play_card_buttons", "nationality_in_list", "reverse_chat_order",
             "integrated_chat", "avatars_in_game", "avatars_in_list", "mini_card_flags",
-            "old_card_appearance", "battle_reports", "forum_notifications",
+            "old_card_appearance", "board_animations", "battle_reports", "forum_notifications",
             "concepts_notifications", "random_deck_selection", "unique_game_opponent",
             "auto_ai_move", "allow_spectators",
         ]
@@ -87,6 +87,7 @@ class PreferencesForm(forms.ModelForm):
             "avatars_in_list": "Show avatars in the players list",
             "mini_card_flags": "Small new/revealed flags on cards",
             "old_card_appearance": "Old card appearance",
+            "board_animations": "Animations on the game board",
             "battle_reports": "Send me battle reports",
             "forum_notifications": "Tell me about new forum posts",
             "concepts_notifications": "Tell me about new card concepts",
@@ -102,6 +103,9 @@ class PreferencesForm(forms.ModelForm):
             "old_card_appearance": "Compact cards that put the name, cost and text first, "
                                    "without the picture.",
             "game_background": "The picture behind the game board.",
+            "board_animations": "The played card moving to the table, numbers counting, "
+                                "damage flashing. Off by itself when your device asks for "
+                                "reduced motion.",
             "auto_refresh": "How often the games list and game screen reload by themselves.",
             "cards_per_row": "Cards in one row of the deck builder's card pool.",
             "advanced_games_list": "Adds when the opponent was last seen and the last move "

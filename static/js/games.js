@@ -116,7 +116,10 @@
     var panel = document.getElementById("sandbox");
     sandboxWasOpen = panel ? panel.open : null;
     keptChoice = version === current ? currentChoice() : null;
+    var before = boardSnapshot();
+    snapshotBeforeSwap = null;  // this swap is told of here, not by htmx:afterSwap
     window.htmx.swap(board, data.html, { swapStyle: "outerHTML" });
+    boardArrived(before, false);
   }
 
   var everConnected = false;
@@ -175,6 +178,13 @@
     var tag = (event.target.tagName || "").toLowerCase();
     if (tag === "textarea" || tag === "select" || (tag === "input" && event.target.type !== "radio")) return;
     var key = event.key;
+    // Enter on a chosen card plays it (the form's own Enter would press the first
+    // card's Play button, whatever card was chosen).
+    if (key === "Enter" && tag === "input" && event.target.classList.contains("slot-radio")) {
+      var playChosen = document.getElementById("play-button");
+      if (playChosen) { event.target.checked = true; playChosen.click(); event.preventDefault(); }
+      return;
+    }
     if (key >= "1" && key <= "8") {
       var radio = document.getElementById("slot-" + key);
       if (radio && !radio.disabled) { radio.checked = true; radio.focus(); event.preventDefault(); }
@@ -234,10 +244,23 @@
     });
   }
 
+  // The board on the page before an htmx answer replaces it (see boardArrived).
+  var snapshotBeforeSwap = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    snapshotBeforeSwap = target && target.id === "board" && event.detail.shouldSwap !== false
+      ? boardSnapshot() : null;
+  });
+
   // A board swapped in after the opponent moved announces whose turn it is.
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.target && event.target.id === "board") {
       window.__marcomageBoardSwaps = (window.__marcomageBoardSwaps || 0) + 1;
+      // The player's own moves and commands are posts; refreshes (polls, catch-ups) gets.
+      var config = event.detail.requestConfig || {};
+      var own = (config.verb || "").toLowerCase() === "post";
+      if (snapshotBeforeSwap) boardArrived(snapshotBeforeSwap, own);
+      snapshotBeforeSwap = null;
     }
     if (keptChoice && document.getElementById("board")) {
       restoreChoice(keptChoice);
@@ -257,6 +280,137 @@
     if (panel && sandboxWasOpen !== null) panel.open = panel.open || sandboxWasOpen;
     sandboxWasOpen = null;
   });
+
+  // ---- a new board arrived: tell it in words, keep the keyboard's place, show the motion
+  var announcer = document.getElementById("game-announcer");
+  var reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+  // What the page needs of the board it is about to replace.
+  function boardSnapshot() {
+    var board = document.getElementById("board");
+    if (!board) return null;
+    var values = {};
+    board.querySelectorAll(".side [data-attr]").forEach(function (el) {
+      var side = el.closest(".side");
+      values[side.id + ":" + el.getAttribute("data-attr")] = Number(el.textContent);
+    });
+    var chosen = pressedSlot && board.contains(pressedSlot) ? pressedSlot
+      : board.querySelector("input.slot-radio:checked");
+    var chosenCard = chosen ? chosen.closest(".hand-slot").querySelector(".card") : null;
+    pressedSlot = null;
+    var focused = document.activeElement;
+    return {
+      version: Number(board.getAttribute("data-version")) || 0,
+      running: board.getAttribute("data-running") === "1",
+      values: values,
+      chosenRect: chosenCard ? chosenCard.getBoundingClientRect() : null,
+      opponentHandRect: rectOf("#opponent-hand .hand"),
+      text: announcementText(),
+      focusId: focused && board.contains(focused) ? focused.id : null
+    };
+  }
+
+  // The card whose own Play button was pressed (it need not be the chosen one).
+  var pressedSlot = null;
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest(".play-this") : null;
+    if (button) pressedSlot = button;
+  });
+
+  function announcementText() {
+    var el = document.getElementById("board-announcement");
+    return el ? el.textContent.trim() : "";
+  }
+
+  function rectOf(selector) {
+    var el = document.querySelector(selector);
+    return el ? el.getBoundingClientRect() : null;
+  }
+
+  function announce(text) {
+    if (!announcer || !text) return;
+    var line = document.createElement("p");
+    line.textContent = text;
+    announcer.appendChild(line);
+    while (announcer.childNodes.length > 5) announcer.removeChild(announcer.firstChild);
+  }
+
+  // ``own``: the board answers this player's own post (a move, a command).
+  function boardArrived(before, own) {
+    var board = document.getElementById("board");
+    if (!board || !before) return;
+    var version = Number(board.getAttribute("data-version")) || 0;
+    var running = board.getAttribute("data-running") === "1";
+    var moved = version > before.version;
+    var text = announcementText();
+    // The server writes the opponent's last turn (and the end of the game) in words only
+    // when the last turn was the opponent's: also in the answer to one's own move, when
+    // the computer has already answered it. An own command that changes no turn keeps
+    // the same words: not read again.
+    if (moved && text && (!own || text !== before.text || (before.running && !running))) {
+      announce(text);
+    }
+    restoreFocus(before.focusId);
+    if (moved && motionWanted(board)) showMotion(board, before, own);
+  }
+
+  // Keyboard play: the focus stays where it was (the same card, button) when the board
+  // is replaced; else it goes to the line that says whose turn it is.
+  function restoreFocus(focusId) {
+    if (!focusId) return;
+    var el = document.getElementById(focusId);
+    if (!el || el.disabled) el = document.getElementById("turn-state");
+    if (el) el.focus({ preventScroll: true });
+  }
+
+  function motionWanted(board) {
+    return board.getAttribute("data-animations") === "1" && !(reducedMotion && reducedMotion.matches);
+  }
+
+  // Everything here only decorates the new board: it is in place and usable at once.
+  function showMotion(board, before, own) {
+    window.__marcomageMotions = (window.__marcomageMotions || 0) + 1;  // for the tests
+    board.classList.add("board-moved");
+    window.setTimeout(function () { board.classList.remove("board-moved"); }, 1600);
+    board.querySelectorAll(".side [data-attr]").forEach(function (el) {
+      var side = el.closest(".side");
+      var from = before.values[side.id + ":" + el.getAttribute("data-attr")];
+      var to = Number(el.textContent);
+      if (typeof from === "number" && !isNaN(from) && from !== to) countTo(el, from, to);
+    });
+    // The card played flies from where it was to the table ("Last played").
+    var mine = own;
+    var target = board.querySelector((mine ? "#side-me" : "#side-opponent") + " .last-card:last-child .card");
+    var from = mine ? before.chosenRect : before.opponentHandRect;
+    if (target && from) fly(target, from);
+  }
+
+  function countTo(el, from, to) {
+    var start = null;
+    var duration = 600;
+    el.classList.add("is-counting");
+    function step(now) {
+      if (start === null) start = now;
+      var t = Math.min(1, (now - start) / duration);
+      el.textContent = String(Math.round(from + (to - from) * t));
+      if (t < 1 && el.isConnected) window.requestAnimationFrame(step);
+      else { el.textContent = String(to); el.classList.remove("is-counting"); }
+    }
+    window.requestAnimationFrame(step);
+  }
+
+  function fly(card, fromRect) {
+    var to = card.getBoundingClientRect();
+    if (!to.width || !fromRect.width) return;
+    var dx = fromRect.left + fromRect.width / 2 - (to.left + to.width / 2);
+    var dy = fromRect.top + fromRect.height / 2 - (to.top + to.height / 2);
+    var scale = Math.min(2, fromRect.width / to.width);
+    if (!card.animate) return;
+    card.animate([
+      { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", opacity: 0.6 },
+      { transform: "none", opacity: 1 }
+    ], { duration: 450, easing: "ease-out" });
+  }
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", connect);

@@ -20,7 +20,7 @@ AWARDS_QUERIES = 2  # most plays of a scored game add to the award counters: loc
 BOARD_QUERIES = 2  # the game with both names, the games waiting for the player
 
 
-PLAYABLE = re.compile(r'<div class="hand-slot[^"]*is-playable[^"]*">\s*<input[^>]*value="(\d)"')
+PLAYABLE = re.compile(r'<div class="hand-slot[^"]*is-playable[^"]*"[^>]*>\s*<input[^>]*value="(\d)"')
 
 
 def _warm(client, game):

@@ -61,7 +61,7 @@ def test_tutorial_player_on_turn_sees_the_engine_ais_choice(started_game, client
     found, html = _suggestion_on(client_of(mover), game)
     assert found == _expected(game, seat)
     kind, _name, position = found
-    assert re.search(rf'class="hand-slot[^"]*is-suggested[^"]*">\s*<input[^>]*value="{position}"',
+    assert re.search(rf'class="hand-slot[^"]*is-suggested[^"]*"[^>]*>\s*<input[^>]*value="{position}"',
                      html)
     # The full page shows it too, and the same board gives the same suggestion again.
     page = client_of(mover).get(reverse("games:detail", args=[game.pk])).content.decode()

@@ -117,3 +117,22 @@ def test_nationality_and_avatar_list_options(alice, bob, client_of):
                                                        avatars_in_list=False)
     page = client.get(reverse("players:list")).content.decode()
     assert "New Zealand" not in page and "avatar-cell" not in page
+
+
+def test_board_animations_setting_reaches_the_board(alice, bob, client_of):
+    from games import services as gs
+    from tests.games.conftest import make_deck
+
+    game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
+    game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
+    client = client_of(alice)
+    board = client.get(reverse("games:board", args=[game.pk])).content.decode()
+    assert 'data-animations="1"' in board  # on by default
+    response = client.post(reverse("players:settings"),
+                           preferences_post(alice.settings, board_animations=False))
+    assert response.status_code == 302
+    assert PlayerSettings.objects.get(player=alice).board_animations is False
+    board = client.get(reverse("games:board", args=[game.pk])).content.decode()
+    assert 'data-animations="0"' in board
+    page = client.get(reverse("players:settings")).content.decode()
+    assert "Animations on the game board" in page
