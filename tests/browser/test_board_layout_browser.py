@@ -17,10 +17,6 @@ from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# The daphne server of the live browser tests (one per session: Twisted cannot restart).
-_daphne_thread = live._daphne_thread
-asgi_url = live.asgi_url
-
 WIDTHS = (375, 768, 1024, 1280, 1440, 1920)
 
 # Problems of the page's layout as the browser measures it: sideways scrolling, elements
