@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand
 
 
 class Command(BaseCommand):
-    help = "Run daphne and the task processes together; Ctrl-C stops them all."
+    help = "Run uvicorn and the task processes together; Ctrl-C stops them all."
 
     def add_arguments(self, parser):
         parser.add_argument("--host", default="127.0.0.1")
