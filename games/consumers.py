@@ -17,6 +17,7 @@ None, ``watching`` True. Their board is rendered from the engine's view for a sp
 (games.watch.live), they get no chat and send no presence, and every socket of the game
 hears ``{"event": "spectators", "count"}`` when one arrives or leaves.
 """
+import logging
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
@@ -31,6 +32,8 @@ from .game import live, selectors
 from .services import spectators
 from .services.events import game_group, player_group
 from .watch import live as watch_live
+
+log = logging.getLogger(__name__)
 
 # The browser sends nothing but {"type": "ping"}; longer frames are not ours.
 MAX_FRAME_CHARS = 1024
@@ -62,13 +65,22 @@ _board_threads = ThreadPoolExecutor(max_workers=settings.LIVE_BOARD_THREADS,
 def _on_board_pool(render):
     """``render`` run on the board threads, wrapped as Channels wraps consumer database
     work: a connection that has expired or broken is dropped before and after (each pool
-    thread keeps one persistent connection)."""
+    thread keeps one persistent connection). A render that fails (the database away for a
+    moment) answers None, so the socket sends the bare notice and the page asks over HTTP:
+    a live board is a convenience, the socket must not die of it."""
     def run(*args):
-        close_old_connections()
         try:
-            return render(*args)
-        finally:
             close_old_connections()
+            return render(*args)
+        except Exception:
+            log.warning("live board not rendered for %s; the page will ask for it", args[:1],
+                        exc_info=True)
+            return None
+        finally:
+            try:
+                close_old_connections()
+            except Exception:
+                log.warning("closing a live-board connection failed", exc_info=True)
 
     async def call(*args):
         return await sync_to_async(run, thread_sensitive=False, executor=_board_threads)(*args)

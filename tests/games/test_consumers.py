@@ -157,6 +157,34 @@ async def _test_without_a_csrf_cookie_the_page_gets_a_bare_notice():
     await socket.disconnect()
 
 
+def test_a_board_that_cannot_be_rendered_becomes_a_bare_notice():
+    _run(_test_a_board_that_cannot_be_rendered_becomes_a_bare_notice)
+
+
+async def _test_a_board_that_cannot_be_rendered_becomes_a_bare_notice():
+    """The database away while a live board is drawn: the socket stays open and sends the
+    notice, so the page fetches the board over HTTP (and gets the next one live)."""
+    from django.db import OperationalError
+
+    from games.game import live
+
+    game, alice, bob, carol = await _setup_game()
+    watcher = alice.user if game.current_seat == 1 else bob.user
+    socket = _page_socket(game, watcher)
+    assert (await socket.connect())[0]
+    with mock.patch.object(live, "board_frame", side_effect=OperationalError("gone")):
+        game = await _move(game)
+        assert await _next_board_event(socket) == {"event": "changed", "what": "board",
+                                                   "version": game.version}
+    game = await _move(game)  # the watcher's own move (a notice to this socket)...
+    game = await _move(game)  # ...then the opponent's: drawn and sent again
+    frame = await _next_board_event(socket)
+    while frame["event"] != "board":
+        frame = await _next_board_event(socket)
+    assert frame["version"] == game.version
+    await socket.disconnect()
+
+
 def test_a_page_behind_gets_the_board_when_its_socket_opens():
     _run(_test_a_page_behind_gets_the_board_when_its_socket_opens)
 
