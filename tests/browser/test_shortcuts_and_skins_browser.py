@@ -42,7 +42,7 @@ def test_alt_w_on_a_game_refreshes_the_board_without_reloading(page, live_server
     with page.expect_response(lambda r: r.url.endswith(board_url) and r.status == 200,
                               timeout=15000):
         page.keyboard.press("Alt+KeyW")
-    page.wait_for_function(f"(window.__marcomageBoardSwaps || 0) > {swaps}", timeout=15000)
+    page.wait_for_function(f"() => (window.__marcomageBoardSwaps || 0) > {swaps}", timeout=15000)
     assert page.evaluate("window.__notReloaded") is True  # the same page, a new board
     assert page.locator("#board").count() == 1
     screenshot("after-alt-w")

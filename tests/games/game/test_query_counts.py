@@ -20,6 +20,7 @@ AWARDS_QUERIES = 2  # most plays of a scored game add to the award counters: loc
 BOARD_QUERIES = 2  # the game with both names, the games waiting for the player
 
 
+MODE_OPTIONS = re.compile(r'<option value="(\d+)"')
 PLAYABLE = re.compile(r'<div class="hand-slot[^"]*is-playable[^"]*"[^>]*>\s*<input[^>]*value="(\d)"')
 
 
@@ -66,11 +67,16 @@ def test_a_play_costs_at_most_six_queries_plus_the_award_counters(
         board = client.get(reverse("games:board", args=[game.pk]), **HTMX).content.decode()
         playable = [int(n) for n in PLAYABLE.findall(board)]
         action = "play" if playable else "discard"
+        position = (playable or [1])[0]
+        data = {"version": game.version, "position": position, "action": action}
+        # A card with modes is played in one of them (the deal decides which cards come).
+        modes = MODE_OPTIONS.search(board.split(f'name="mode_{position}"', 1)[1]) \
+            if f'name="mode_{position}"' in board else None
+        if action == "play" and modes:
+            data[f"mode_{position}"] = modes.group(1)
         with django_capture_on_commit_callbacks(execute=True):
             with django_assert_max_num_queries(MOVE_POST_QUERIES + AWARDS_QUERIES):
-                response = client.post(reverse("games:move", args=[game.pk]), {
-                    "version": game.version, "position": (playable or [1])[0],
-                    "action": action}, **HTMX)
+                response = client.post(reverse("games:move", args=[game.pk]), data, **HTMX)
         assert f'data-version="{game.version + 1}"' in response.content.decode()
         played += action == "play"
     assert played >= 1
