@@ -68,7 +68,7 @@ class PreferencesForm(forms.ModelForm):
             "integrated_chat", "avatars_in_game", "avatars_in_list", "mini_card_flags",
             "old_card_appearance", "battle_reports", "forum_notifications",
             "concepts_notifications", "random_deck_selection", "unique_game_opponent",
-            "auto_ai_move",
+            "auto_ai_move", "ai_level",
         ]
         labels = {
             "status": "Your status",
@@ -93,6 +93,7 @@ class PreferencesForm(forms.ModelForm):
             "random_deck_selection": "Offer a random deck when starting a game",
             "unique_game_opponent": "Only one game at a time with the same opponent",
             "auto_ai_move": "Let the computer move by itself in AI games",
+            "ai_level": "Computer's level",
         }
         help_texts = {
             "status": "Other players see it in the players list and can filter by it.",
@@ -105,6 +106,8 @@ class PreferencesForm(forms.ModelForm):
             "cards_per_row": "Cards in one row of the deck builder's card pool.",
             "advanced_games_list": "Adds when the opponent was last seen and the last move "
                                    "to the games list.",
+            "ai_level": "How strong the computer plays in a quick game, and the level offered "
+                        "first when you start a game against it.",
             "battle_reports": "A message after each rated game, and when someone answers "
                               "your challenge.",
         }
