@@ -282,3 +282,13 @@ def test_statistics_give_the_players_win_rate_against_each_level(alice, bob, cli
     page = client_of(alice).get(reverse("games:statistics")).content.decode()
     table = re.search(r'id="ai-levels-table".*?</table>', page, re.S).group(0)
     assert re.search(r"<td>Easy</td><td class=\"num\">3</td>.*?66.7 %", table)
+
+
+def test_the_level_is_shown_in_the_replays(alice, bob, client_of, searches):
+    bob.level = 10
+    bob.save(update_fields=["level"])
+    game = _ai_game(alice, "easy")
+    gs.game_surrender(game_id=game.pk, player=alice)
+    client = client_of(bob)
+    assert "Easy computer" in client.get(reverse("games:replays")).content.decode()
+    assert "Easy computer" in client.get(reverse("games:replay", args=[game.pk])).content.decode()
