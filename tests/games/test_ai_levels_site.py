@@ -218,6 +218,9 @@ def test_the_level_is_shown_on_the_game_screen_and_in_the_list(alice, client_of,
     game = _ai_game(alice, "expert")
     client = client_of(alice)
     assert "Expert computer" in _board(client, game)
+    history = client.get(reverse("games:history", args=[game.pk])).content.decode()
+    assert "Expert computer" in history
+    assert "(Expert)" in client.get(reverse("games:list")).content.decode()
     alice.settings.advanced_games_list = True
     alice.settings.save()
     assert "Expert computer" in client.get(reverse("games:list")).content.decode()
