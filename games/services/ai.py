@@ -12,7 +12,7 @@ from games.models import Game, Turn
 from players.models import Player
 from players.tutorial.sections import TUTORIAL_END_LEVEL
 
-from .access import access_game_for_move, lock_game
+from .access import COLUMNS_NOT_FOR_MOVES, access_game_for_move, lock_game
 from .errors import GameError
 from .queue import ai_move_queue
 from .turns import apply_turn
@@ -71,7 +71,8 @@ def game_ai_move(*, game_id, version) -> bool:
     search takes up to a second); the lock then checks that the board is still the one the
     move was chosen for.
     """
-    game = Game.objects.select_related("player1").filter(pk=game_id).first()
+    game = (Game.objects.select_related("player1").defer(*COLUMNS_NOT_FOR_MOVES)
+            .filter(pk=game_id).first())
     if game is None or not _ai_to_move(game, version):
         return False
     state = engine.state_from_json(game.state)
