@@ -71,8 +71,11 @@ def game_ai_move(*, game_id, version) -> bool:
     search takes up to a second); the lock then checks that the board is still the one the
     move was chosen for.
     """
-    game = (Game.objects.select_related("player1").defer(*COLUMNS_NOT_FOR_MOVES)
-            .filter(pk=game_id).first())
+    try:
+        game = (Game.objects.select_related("player1").defer(*COLUMNS_NOT_FOR_MOVES)
+                .filter(pk=game_id).first())
+    except (ValueError, TypeError):  # not a game id (as lock_game answers)
+        return False
     if game is None or not _ai_to_move(game, version):
         return False
     state = engine.state_from_json(game.state)

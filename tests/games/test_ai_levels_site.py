@@ -209,6 +209,11 @@ def test_a_stale_move_chosen_before_the_lock_is_dropped(alice, searches, monkeyp
     assert game.turns.count() == turns
 
 
+def test_a_task_for_a_missing_or_malformed_game_does_nothing(alice):
+    assert game_ai_move_task(987654, 1) is False
+    assert game_ai_move_task("not-a-game", 1) is False
+
+
 # ---------------------------------------------------------------- what the player sees
 def _board(client, game):
     return client.get(reverse("games:board", args=[game.pk])).content.decode()
