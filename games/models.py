@@ -10,7 +10,7 @@ from django.db.models import Q
 
 from decks.models import Deck
 from marcomage.bbcode import bbcode_to_html
-from players.models import Player
+from players.models import AI_LEVEL_CHOICES, Player
 
 # Turn timeouts a player may choose (seconds; 0 = no timeout).
 TURN_TIMEOUTS = (0, 300, 1800, 3600, 10800, 21600, 43200, 86400)
@@ -50,6 +50,9 @@ class Game(models.Model):
     is_hidden = models.BooleanField(default=False)
     ai_challenge = models.CharField(max_length=40, blank=True, default="")
     ai_deck_name = models.CharField(max_length=60, blank=True, default="")
+    # The computer's level (engine.AI_LEVELS) in a game against it; AI challenges stay
+    # "standard" (the original's challenge AI). Meaningless in a game between players.
+    ai_level = models.CharField(max_length=10, choices=AI_LEVEL_CHOICES, default="standard")
     turn_timeout = models.PositiveIntegerField(default=0, help_text="Seconds; 0 = none")
     challenge_message = models.TextField(max_length=1000, blank=True, default="")
 

@@ -3,6 +3,11 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from games import engine
+
+# The computer's levels (engine.AI_LEVELS), weakest first, as model choices.
+AI_LEVEL_CHOICES = [(level, level.capitalize()) for level in engine.AI_LEVELS]
+
 
 class User(AbstractUser):
     """The login account. Game-related data lives on Player."""
@@ -170,6 +175,8 @@ class PlayerSettings(models.Model):
     auto_ai_move = models.BooleanField(default=True)
     # Other players may watch this player's running games (games.services.spectators).
     allow_spectators = models.BooleanField(default=True)
+    # The computer's level in games against it (the quick game uses it; docs/ai.md).
+    ai_level = models.CharField(max_length=10, choices=AI_LEVEL_CHOICES, default="standard")
     # New players announce themselves as newbies until they choose otherwise.
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.NEWBIE)
     # Keys of the tutorial hints the player closed (see players/hints.py).

@@ -12,7 +12,7 @@ _load_all()
 from . import awards as awards_rules  # noqa: E402
 from . import evaluation as ai_evaluation  # noqa: E402  (the learned evaluation, for tools)
 from . import rating as rating_rules  # noqa: E402
-from .ai import ai_choose_action, seat_knowledge, suggest_action  # noqa: E402
+from .ai import ai_choose_action, seat_knowledge  # noqa: E402
 from .analysis import ANALYSIS_LEVEL, MoveJudgement, judge_move  # noqa: E402
 from .cards.model import CardDef  # noqa: E402
 from .catalogue import (  # noqa: E402
@@ -34,7 +34,7 @@ from .keywords import KeywordDef  # noqa: E402
 from .legality import Action, legal_actions  # noqa: E402
 from .levels import DEFAULT_BUDGETS as AI_DEFAULT_BUDGETS  # noqa: E402
 from .levels import LEVELS as AI_LEVELS  # noqa: E402
-from .levels import choose_action  # noqa: E402
+from .levels import choose_action, suggest_action  # noqa: E402
 from .preview import Preview, preview  # noqa: E402
 from .rating import TUTORIAL_END_LEVEL  # noqa: E402
 from .rng import Rng  # noqa: E402

@@ -177,13 +177,3 @@ def ai_choose_action(state, seat, *, weights=None, relief_level=None, rng=None):
                 return Action("discard", pos, 0)
         return Action("play", pos, mode)
     return choose_discard(state, seat, rng)
-
-
-def suggest_action(state, seat, *, seed):
-    """The standard AI's choice for ``seat`` (§14.4 play suggestion, standard weights, no
-    relief), computed from what that seat may see only. ``seed`` drives every random
-    choice, so the same board and seed give the same suggestion and the game's own
-    generator is neither read nor advanced.
-    """
-    return ai_choose_action(seat_knowledge(state, seat), seat, weights=STANDARD_WEIGHTS,
-                            rng=Rng(seed))

@@ -25,14 +25,14 @@ LEVELS = ("easy", "standard", "hard", "expert")
 DEFAULT_BUDGETS = {
     "easy": {},
     "standard": {},
-    "hard": {"simulations": 80, "seconds": 0.25},
+    "hard": {"simulations": 120, "seconds": 0.25},
     "expert": {"simulations": 300, "seconds": 1.0},
 }
 # The opponent's first reply in a simulation: the standard AI's best play 75% of the time,
 # its second 15%, its third 10% (a plausible opponent, not a copy of the standard AI).
 _REPLIES = (0.75, 0.15, 0.10)
 _SEARCH = {
-    "hard": SearchParams(depth=4, plays=5, discards=1, replies=_REPLIES),
+    "hard": SearchParams(depth=6, plays=5, discards=1, replies=_REPLIES),
     "expert": SearchParams(depth=8, plays=8, discards=2, replies=_REPLIES),
 }
 
@@ -42,6 +42,9 @@ def search_params(level):
     return _SEARCH[level]
 
 
+# The tutorial's play suggestion (§14.4): Hard with a small simulation budget (a few
+# milliseconds, computed when the board is drawn; no time limit, so it stays reproducible).
+SUGGESTION_BUDGET = {"simulations": 24}
 # Easy: how often it plays a random one of its useful plays instead of the best one.
 EASY_SLIP = 0.4
 _MASK64 = (1 << 64) - 1
@@ -99,3 +102,11 @@ def choose_action(state, seat, *, level="standard", seed=None, budget=None, seen
                       DEFAULT_BUDGETS[level]["simulations"])
     return search_action(known, seat, rng, simulations=sims, deadline=deadline,
                          params=_SEARCH[level], seen=seen)
+
+
+def suggest_action(state, seat, *, seed):
+    """The tutorial's play suggestion for ``seat`` (§14.4): the Hard level with
+    ``SUGGESTION_BUDGET``, on what that seat may see only. ``seed`` drives every random
+    choice, so the same board and seed give the same suggestion, and the game's own
+    generator is neither read nor advanced."""
+    return choose_action(state, seat, level="hard", seed=seed, budget=SUGGESTION_BUDGET)

@@ -144,14 +144,15 @@ def end_screen_earnings(game: Game, seat: int):
 
 
 def game_page(game: Game, player, *, error=None, notice=None, preview=None,
-              sandbox_open=False, with_chat=False, indicator=False) -> dict:
+              sandbox_open=False, with_chat=False, indicator=False, ai_asked=False) -> dict:
     """The context of the game page and of its board partial, for ``player``.
 
     ``error``/``notice``: the answer to the player's last action; ``preview``: what a play
     would do; ``sandbox_open``: show the sandbox panel unfolded; ``with_chat``: include the
     chat when this player reads it beside the board; ``indicator``: the partial also
     carries the navigation's your-turn indicator (swapped out of band), so a page that
-    swaps the board needs no request of its own for it.
+    swaps the board needs no request of its own for it. ``ai_asked``: the player just asked
+    the computer to move (the board says it is thinking).
     """
     seat = game.seat_of(player)
     opponent_name = game.player2_name if seat == 0 else game.player1_name
@@ -164,6 +165,7 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
                          if opponent is not None else None)
     surrender_by = game.surrender_requested_by_id
     running = game.status == Game.Status.IN_PROGRESS
+    ai_to_move = running and game.is_ai and game.current_seat == 1 and surrender_by is None
     chat_open = not game.is_ai and game.status != Game.Status.WAITING
     sandbox = gs.sandbox_allowed(game, player)
     context = {
@@ -190,11 +192,13 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
             "abort": gs.abort_allowed(game, seat, now),
             "finish": gs.finish_allowed(game, seat, now),
             "substitute": gs.substitute_move_allowed(game, seat, now),
-            "ai_move": (running and game.is_ai and game.current_seat == 1
-                        and surrender_by is None),
+            "ai_move": ai_to_move,
             "leave": game.status == Game.Status.FINISHED and not game.has_left(seat),
             "preview": running and not game.is_hidden,
         },
+        # The computer's move is on its way (queued by itself, or asked for with the
+        # button); the board pushed with its move replaces this one.
+        "ai_thinking": ai_to_move and (settings.auto_ai_move or ai_asked),
         "chat_open": chat_open,
         "my_avatar": _avatar(player) if settings.avatars_in_game else None,
         "opponent_avatar": (_avatar(opponent) if settings.avatars_in_game and opponent

@@ -51,7 +51,7 @@ def game_board(request, game_id):
 
 
 def _board_response(request, game_id, *, game=None, error=None, preview=None, notice=None,
-                    sandbox=False):
+                    sandbox=False, ai_asked=False):
     """The answer to an action on the board: the new board for htmx; else a message and
     the game page (with the preview, if asked for one).
 
@@ -61,7 +61,8 @@ def _board_response(request, game_id, *, game=None, error=None, preview=None, no
     if request.htmx:
         game = game or selectors.game_for_player(game_id, player)
         context = selectors.game_page(game, player, error=error, preview=preview,
-                                      notice=notice, sandbox_open=sandbox, indicator=True)
+                                      notice=notice, sandbox_open=sandbox, indicator=True,
+                                      ai_asked=ai_asked)
         return render(request, "games/game/_board.html", context)
     if error:
         messages.error(request, error)
@@ -155,7 +156,7 @@ def game_command(request, game_id, command):
         service(game_id=game_id, player=player, **arguments)
     except GameError as exc:
         return _board_response(request, game_id, error=exc.message)
-    return _board_response(request, game_id, notice=notice)
+    return _board_response(request, game_id, notice=notice, ai_asked=command == "ai-move")
 
 
 @login_required

@@ -6,6 +6,7 @@ from django import forms
 
 from decks.models import Deck
 from games.models import TURN_TIMEOUTS
+from players.models import AI_LEVEL_CHOICES
 
 
 def _timeout_label(seconds):
@@ -58,13 +59,26 @@ class HostForm(GameModesForm):
     pass
 
 
+# What each level of the computer is like, for the form's help text (docs/ai.md).
+AI_LEVEL_HELP = ("Easy: for newcomers, it often settles for a lesser move. Standard: the "
+                 "classic computer opponent. Hard and Expert: they think ahead over the cards "
+                 "you might hold (never peeking at them); Expert thinks longest.")
+
+
 class AIGameForm(DeckChoiceForm):
+    level = forms.ChoiceField(
+        label="Computer's level", choices=AI_LEVEL_CHOICES, initial="standard",
+        help_text=AI_LEVEL_HELP,
+        error_messages={"invalid_choice": "Choose one of the computer's levels: Easy, "
+                                          "Standard, Hard or Expert."})
     ai_deck = forms.ChoiceField(label="Computer's deck", initial="starter")
     hidden = forms.BooleanField(required=False, label="Hidden cards")
     long_mode = forms.BooleanField(required=False, label="Long mode")
 
     def __init__(self, *args, player=None, **kwargs):
         super().__init__(*args, player=player, **kwargs)
+        if player is not None:  # the level chosen in the settings comes first
+            self.fields["level"].initial = player.settings.ai_level
         own = [(str(d.pk), f"My deck: {d.name}") for d in self.fields["deck"].queryset]
         self.fields["ai_deck"].choices = [("starter", "A random starter deck")] + own
 

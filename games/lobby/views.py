@@ -171,7 +171,8 @@ def ai_new(request):
                 game = gs.ai_game_start(
                     player=player, deck=form.cleaned_data["deck"],
                     ai_deck=form.cleaned_data["ai_deck"],
-                    hidden=form.cleaned_data["hidden"], long_mode=form.cleaned_data["long_mode"])
+                    hidden=form.cleaned_data["hidden"], long_mode=form.cleaned_data["long_mode"],
+                    level=form.cleaned_data["level"])
                 return redirect("games:detail", game.pk)
         except GameError as exc:
             (challenge_form if kind == "challenge" else form).add_error(None, exc.message)

@@ -20,7 +20,7 @@ PUBLIC_REPLAYS = (Q(status=Game.Status.FINISHED)
 
 _LIST_FIELDS = ("id", "player1_id", "player2_id", "winner_id", "outcome", "status", "round",
                 "is_hidden", "is_friendly", "is_long", "is_ai", "ai_challenge", "ai_deck_name",
-                "turn_timeout", "finished_at", "replay_views",
+                "ai_level", "turn_timeout", "finished_at", "replay_views",
                 "player1__id", "player1__user__id", "player1__user__username",
                 "player1__is_bot", "player2__id", "player2__user__id",
                 "player2__user__username", "player2__is_bot")

@@ -1,14 +1,18 @@
-"""The computer's move: the engine decides (§14), the web side only executes it."""
+"""The computer's move: the engine decides (§14, docs/ai.md), the web side only executes it.
+
+The move is made by the Celery task (``games.tasks.game_ai_move_task``), never in a web
+request: a Hard or Expert move searches for up to a second.
+"""
 import logging
 
 from django.db import transaction
 
 from games import engine
-from games.models import Game
+from games.models import Game, Turn
 from players.models import Player
 from players.tutorial.sections import TUTORIAL_END_LEVEL
 
-from .access import access_game_for_move, lock_game
+from .access import COLUMNS_NOT_FOR_MOVES, access_game_for_move, lock_game
 from .errors import GameError
 from .queue import ai_move_queue
 from .turns import apply_turn
@@ -23,9 +27,29 @@ def relief_level_for(game, human_level: int):
     return None
 
 
-def ai_choose(state, seat, *, weights=None, relief_level=None):
-    """The action the computer takes for ``seat`` (an ``engine.Action``)."""
-    return engine.ai_choose_action(state, seat, weights=weights, relief_level=relief_level)
+def ai_choose(state, seat, *, weights=None, relief_level=None, level="standard", seen=()):
+    """The action the computer takes for ``seat`` at ``level`` (an ``engine.Action``).
+
+    The standard level is the standard AI as it always was (challenge weights, tutorial
+    relief); the other levels go through ``engine.choose_action`` with their default budget
+    (its time limit included) and ``seen``: the cards the opponent showed so far.
+    """
+    if level == "standard":
+        return engine.ai_choose_action(state, seat, weights=weights, relief_level=relief_level)
+    return engine.choose_action(state, seat, level=level, seen=seen)
+
+
+def cards_shown_by(game, seat):
+    """Ids of the cards ``seat`` played or discarded so far in ``game`` (both players saw
+    them), oldest first."""
+    return list(game.turns.filter(actor_seat=seat, action__in=(Turn.Action.PLAY,
+                                                               Turn.Action.DISCARD))
+                .order_by("number").values_list("card", flat=True))
+
+
+def _ai_to_move(game, version) -> bool:
+    return (game.is_ai and game.status == Game.Status.IN_PROGRESS and game.current_seat == 1
+            and game.surrender_requested_by_id is None and str(game.version) == str(version))
 
 
 def ai_execute(state, seat, action):
@@ -43,20 +67,30 @@ def game_ai_move(*, game_id, version) -> bool:
 
     Returns True when a move was made (a stale or repeated task returns False). Like
     lila's AI moves, the task carries the version it was queued for: a move for a board
-    that has changed since is dropped.
+    that has changed since is dropped. The move is chosen before the game is locked (a
+    search takes up to a second); the lock then checks that the board is still the one the
+    move was chosen for.
     """
+    try:
+        game = (Game.objects.select_related("player1").defer(*COLUMNS_NOT_FOR_MOVES)
+                .filter(pk=game_id).first())
+    except (ValueError, TypeError):  # not a game id (as lock_game answers)
+        return False
+    if game is None or not _ai_to_move(game, version):
+        return False
+    state = engine.state_from_json(game.state)
+    seen = cards_shown_by(game, 0) if game.ai_level != "standard" else ()
+    # weights=None: the engine uses the challenge's weights in an AI challenge.
+    action = ai_choose(state, 1, relief_level=relief_level_for(game, game.player1.level),
+                       level=game.ai_level, seen=seen)
     with transaction.atomic():
         try:
             game = lock_game(game_id)
         except GameError:  # the game is gone (deleted after its player left)
             return False
-        if (not game.is_ai or game.status != Game.Status.IN_PROGRESS or game.current_seat != 1
-                or game.surrender_requested_by_id is not None
-                or str(game.version) != str(version)):
+        if not _ai_to_move(game, version):
             return False
         state = engine.state_from_json(game.state)
-        # weights=None: the engine uses the challenge's weights in an AI challenge.
-        action = ai_choose(state, 1, relief_level=relief_level_for(game, game.player1.level))
         result = ai_execute(state, 1, action)
         apply_turn(game, result, 1, actor=None, ai=True)
         return True

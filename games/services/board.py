@@ -119,7 +119,8 @@ def suggestion_seed(game: Game) -> int:
 
 
 def play_suggestion(game: Game, seat: int, level: int):
-    """The standard AI's move for a tutorial player on their own turn (§14.4), or None.
+    """The computer's advice for a tutorial player on their own turn (§14.4), or None: the
+    Hard level with a small budget (``engine.suggest_action``, a few milliseconds).
 
     ``{"kind": "play"|"discard", "position": 1..8, "mode": n, "card": id, "name": str}``,
     computed by the engine from what ``seat`` may see only (never the opponent's hidden

@@ -227,11 +227,14 @@ def game_host_cancel(*, game_id, player: Player) -> None:
 # ---------------------------------------------------------------- games against the AI
 @transaction.atomic
 def ai_game_start(*, player: Player, deck, ai_deck=None, hidden: bool = False,
-                  long_mode: bool = False) -> Game:
-    """A friendly game against the standard AI.
+                  long_mode: bool = False, level: str = "standard") -> Game:
+    """A friendly game against the computer at ``level`` (one of ``engine.AI_LEVELS``).
 
     ``ai_deck``: None for a random starter deck, else one of the player's own ready decks.
     """
+    if level not in engine.AI_LEVELS:
+        raise GameError("Choose one of the computer's levels: "
+                        + ", ".join(engine.AI_LEVELS) + ".", code="level")
     deck = _ready_deck(player, deck)
     Player.objects.select_for_update().filter(pk=player.pk).first()
     _check_slots(player)
@@ -244,7 +247,8 @@ def ai_game_start(*, player: Player, deck, ai_deck=None, hidden: bool = False,
         own = _ready_deck(player, ai_deck)
         ai_cards, ai_name = deck_payload(own), own.name
     game = Game(player1=player, deck1=deck, deck1_cards=deck_payload(deck), is_ai=True,
-                is_friendly=True, is_hidden=hidden, is_long=long_mode, ai_deck_name=ai_name)
+                is_friendly=True, is_hidden=hidden, is_long=long_mode, ai_deck_name=ai_name,
+                ai_level=level)
     _start(game, ai_cards)
     ai_move_queue_if_due(game)  # the computer opens the game
     publish_game_changed(game)
@@ -253,12 +257,14 @@ def ai_game_start(*, player: Player, deck, ai_deck=None, hidden: bool = False,
 
 @transaction.atomic
 def ai_quick_game(*, player: Player) -> Game:
-    """One click: a random own ready deck against a random starter deck, no extra modes."""
+    """One click: a random own ready deck against a random starter deck, no extra modes, the
+    computer at the level chosen in the player's settings."""
     decks = list(Deck.objects.filter(player=player, is_ready=True).values_list("pk", flat=True))
     if not decks:
         raise GameError("You need a complete deck to play: fill all 45 slots of one of your "
                         "decks first.", code="deck")
-    return ai_game_start(player=player, deck=random.choice(decks))
+    return ai_game_start(player=player, deck=random.choice(decks),
+                         level=player.settings.ai_level)
 
 
 @transaction.atomic

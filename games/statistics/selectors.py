@@ -75,7 +75,8 @@ def _shares(counts: dict, labels) -> list:
 
 
 def game_statistics() -> dict:
-    """Victory types, game modes, AI challenge results, skins and backgrounds (5 queries)."""
+    """Victory types, game modes, results against each AI level and AI challenge, skins and
+    backgrounds (6 queries)."""
     finished = Game.objects.filter(status=Game.Status.FINISHED)
     by_outcome = dict(finished.values_list("outcome").annotate(n=Count("pk"))
                       .order_by())
@@ -91,6 +92,7 @@ def game_statistics() -> dict:
                  for key, label in (("hidden", "Hidden cards"), ("friendly", "Friendly play"),
                                     ("long", "Long mode"), ("ai", "Against the computer"))]
     challenges = _challenge_rows(finished)
+    ai_levels = _ai_level_rows(finished)
 
     # Players seen within the last week: online and offline players (not inactive or gone).
     recent = PlayerSettings.objects.filter(
@@ -103,6 +105,7 @@ def game_statistics() -> dict:
         "victory_types": _shares(by_outcome, outcomes),
         "modes": mode_rows,
         "challenges": challenges,
+        "ai_levels": ai_levels,
         "skins": _shares(skins, PlayerSettings.Skin.choices),
         "backgrounds": _shares(backgrounds, PlayerSettings.Background.choices),
         "players_counted": sum(skins.values()),
@@ -123,4 +126,27 @@ def _challenge_rows(finished) -> list:
     for row in rows:
         row["percent"] = round(100 * row["human_wins"] / row["games"], 1) if row["games"] else 0
         out.append(row)
+    return out
+
+
+def _ai_level_rows(finished) -> list:
+    """Per level of the computer (weakest first, every level listed): finished games
+    against it outside the AI challenges (aborted ones left out), the players' wins, draws
+    and losses, and the players' win rate (1 query)."""
+    rows = {row["ai_level"]: row for row in (
+        finished.filter(is_ai=True, ai_challenge="").exclude(outcome=Game.Outcome.ABORT)
+        .values("ai_level")
+        .annotate(games=Count("pk"),
+                  human_wins=Count("pk", filter=Q(winner_id=F("player1_id"))),
+                  draws=Count("pk", filter=Q(winner__isnull=True,
+                                             outcome=Game.Outcome.DRAW)))
+        .order_by())}
+    out = []
+    for value, label in Game._meta.get_field("ai_level").choices:
+        row = rows.get(value, {"games": 0, "human_wins": 0, "draws": 0})
+        games = row["games"]
+        out.append({"level": value, "label": label, "games": games,
+                    "human_wins": row["human_wins"], "draws": row["draws"],
+                    "ai_wins": games - row["human_wins"] - row["draws"],
+                    "percent": round(100 * row["human_wins"] / games, 1) if games else None})
     return out

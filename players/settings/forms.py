@@ -68,7 +68,7 @@ class PreferencesForm(forms.ModelForm):
             "integrated_chat", "avatars_in_game", "avatars_in_list", "mini_card_flags",
             "old_card_appearance", "board_animations", "battle_reports", "forum_notifications",
             "concepts_notifications", "random_deck_selection", "unique_game_opponent",
-            "auto_ai_move", "allow_spectators",
+            "auto_ai_move", "ai_level", "allow_spectators",
         ]
         labels = {
             "status": "Your status",
@@ -94,6 +94,7 @@ class PreferencesForm(forms.ModelForm):
             "random_deck_selection": "Offer a random deck when starting a game",
             "unique_game_opponent": "Only one game at a time with the same opponent",
             "auto_ai_move": "Let the computer move by itself in AI games",
+            "ai_level": "Computer's level",
             "allow_spectators": "Let other players watch my games",
         }
         help_texts = {
@@ -110,6 +111,8 @@ class PreferencesForm(forms.ModelForm):
             "cards_per_row": "Cards in one row of the deck builder's card pool.",
             "advanced_games_list": "Adds when the opponent was last seen and the last move "
                                    "to the games list.",
+            "ai_level": "How strong the computer plays in a quick game, and the level offered "
+                        "first when you start a game against it.",
             "allow_spectators": "Spectators see the board as anybody may: never your unrevealed "
                                 "cards in hidden-cards games. Off: nobody can watch a game you "
                                 "play.",

@@ -1,16 +1,18 @@
-"""The tutorial's play suggestion (§14.4): the standard AI's choice from what the seat sees."""
+"""The tutorial's play suggestion (§14.4): the Hard level's choice with a small budget, from
+what the seat sees."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from devtools.bench import random_deck
 from games.engine import (
-    ai_choose_action,
+    choose_action,
     new_game,
     state_to_json,
     suggest_action,
 )
-from games.engine.ai import STANDARD_WEIGHTS, seat_knowledge
+from games.engine.ai import seat_knowledge
 from games.engine.catalogue import AI_CHALLENGES
+from games.engine.levels import SUGGESTION_BUDGET
 from games.engine.rng import Rng
 
 from .helpers import random_walk
@@ -27,14 +29,18 @@ def _game(seed, turns, hidden):
 
 @SETTINGS
 @given(hs.integers(0, 10**6), hs.integers(0, 12), hs.booleans(), hs.integers(0, 2**40))
-def test_suggestion_is_the_standard_ai_choice_on_what_the_seat_knows(seed, turns, hidden,
-                                                                     sseed):
+def test_suggestion_is_the_hard_levels_choice_with_a_small_budget(seed, turns, hidden, sseed):
     st = _game(seed, turns, hidden)
     if st.status != "in progress":
         return
     seat = st.current
-    expected = ai_choose_action(seat_knowledge(st, seat), seat, rng=Rng(sseed))
+    expected = choose_action(st, seat, level="hard", seed=sseed, budget=SUGGESTION_BUDGET)
     assert suggest_action(st, seat, seed=sseed) == expected
+
+
+def test_the_suggestion_budget_is_small():
+    assert SUGGESTION_BUDGET == {"simulations": SUGGESTION_BUDGET["simulations"]}
+    assert SUGGESTION_BUDGET["simulations"] <= 40
 
 
 @SETTINGS
@@ -90,11 +96,12 @@ def test_seat_knowledge_masks_only_what_the_seat_cannot_see():
     assert st.p[1 - seat].deck != theirs.deck, "the original is untouched"
 
 
-def test_standard_weights_and_no_relief_even_in_an_ai_challenge():
+def test_the_challenge_weights_do_not_change_the_suggestion():
+    """In an AI challenge the player (seat 0 or 1) gets the same search as anywhere else."""
     name = next(iter(AI_CHALLENGES))
     rng = Rng(3)
     st = new_game(random_deck(rng), random_deck(rng), seed=3, ai=True, ai_challenge=name,
                   long_mode=True, first=1)
-    expected = ai_choose_action(seat_knowledge(st, 1), 1, weights=STANDARD_WEIGHTS,
-                                rng=Rng(5))
-    assert suggest_action(st, 1, seed=5) == expected
+    plain = st.clone()
+    plain.ai_challenge = ""
+    assert suggest_action(st, 1, seed=5) == suggest_action(plain, 1, seed=5)
