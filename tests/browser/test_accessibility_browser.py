@@ -58,12 +58,23 @@ def _world():
     game = gs.challenge_create(challenger=veteran, opponent=other, deck=decks[veteran.pk])
     game = gs.challenge_accept(game_id=game.pk, player=other, deck=decks[other.pk])
     ai_game = gs.ai_game_start(player=veteran, deck=decks[veteran.pk])
+    # A game between two others, for the veteran to watch as a spectator.
+    third = player_register(username="Third", password=PASSWORD)
+    Player.objects.filter(pk=third.pk).update(level=10)
+    third.refresh_from_db()
+    third_deck = Deck.objects.create(
+        player=third, name="Ready", common=list(starter.common),
+        uncommon=list(starter.uncommon), rare=list(starter.rare),
+        tokens=list(starter.tokens), is_ready=True)
+    watched = gs.challenge_create(challenger=other, opponent=third, deck=decks[other.pk])
+    watched = gs.challenge_accept(game_id=watched.pk, player=third, deck=third_deck)
     thread = forum_services.thread_create(section="general", author=other, title="Hello all",
                                           body="A [b]first[/b] post.")
     concept_create(author=other, data={
         "name": "Lantern keeper", "rarity": "Common", "bricks": 0, "gems": 4, "recruits": 0,
         "keywords": [], "keyword_params": {}, "effect": "+1 magic.", "note": ""})
     return {"veteran": veteran, "other": other, "game": game, "ai_game": ai_game,
+            "watched": watched,
             "thread": thread,
             "concept": Concept.objects.first(), "deck": decks[veteran.pk]}
 
@@ -85,6 +96,7 @@ def _pages(world):
         reverse("decks:keywords"), reverse("players:sent"),
         reverse("concepts:list"), reverse("concepts:detail", args=[world["concept"].pk]),
         reverse("concepts:new"), reverse("novels:library"),
+        reverse("games:watch"), reverse("games:watch_game", args=[world["watched"].pk]),
     ]
 
 
