@@ -63,6 +63,27 @@ def _no_event_loop_left_by_the_browser_tests(request):
 
 
 @pytest.fixture(autouse=True)
+def _the_test_transaction_is_kept(request):
+    """A test in a transaction (``django_db`` without ``transaction=True``) must end inside
+    it: code that closes the test's connection (or commits) would write the rest of the
+    test, and every test after it on the worker, to the database for good."""
+    marker = request.node.get_closest_marker("django_db")
+    transactional = "transactional_db" in request.fixturenames or (
+        marker is not None and (marker.kwargs.get("transaction") or
+                                (marker.args and marker.args[0])))
+    if (marker is None and "db" not in request.fixturenames) or transactional:
+        yield
+        return
+    request.getfixturevalue("_django_db_helper")  # torn down after this fixture
+    yield
+    from django.db import connection
+
+    if not connection.in_atomic_block:
+        pytest.fail("the test's transaction was lost (its connection was closed or "
+                    "committed): what it wrote afterwards stays in the database")
+
+
+@pytest.fixture(autouse=True)
 def _fast_test_settings(settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.AXES_ENABLED = False
