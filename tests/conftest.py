@@ -43,26 +43,6 @@ def _redis_cache_of_this_worker():
 
 
 @pytest.fixture(autouse=True)
-def _no_event_loop_left_by_the_browser_tests(request):
-    """Playwright's sync API (the browser tests) leaves its event loop marked as running in
-    the main thread for the rest of the worker's session. Other tests run as the site does,
-    with no loop running in their thread: code that hands work to a running loop (live
-    events) would otherwise hand it to Playwright's, where it never runs, and asyncio.run
-    would refuse to start."""
-    import asyncio
-
-    loop = asyncio._get_running_loop()
-    if loop is None or request.node.get_closest_marker("browser") is not None:
-        yield
-        return
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(loop)
-
-
-@pytest.fixture(autouse=True)
 def _the_test_transaction_is_kept(request):
     """A test in a transaction (``django_db`` without ``transaction=True``) must end inside
     it: code that closes the test's connection (or commits) would write the rest of the

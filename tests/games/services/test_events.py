@@ -3,6 +3,7 @@ undoing the change that caused them."""
 import asyncio
 import logging
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from unittest import mock
 
 import pytest
@@ -49,6 +50,18 @@ def _settle(loop):
     asyncio.run_coroutine_threadsafe(asyncio.sleep(0), loop).result(timeout=5)
 
 
+def _off_the_main_thread(function):
+    """Run ``function`` on a thread of its own, as a server thread would: a browser test
+    earlier on this worker leaves Playwright's event loop marked as running in the main
+    thread, and a send from there would be handed to that loop, where it never runs."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(function).result(timeout=30)
+
+
+def _run_callbacks(callbacks):
+    _off_the_main_thread(lambda: [callback() for callback in callbacks])
+
+
 def _post_move(client, game):
     return client.post(reverse("games:move", args=[game.pk]), {
         "version": game.version, "position": 1, "action": "discard"}, HTTP_HX_REQUEST="true")
@@ -57,8 +70,10 @@ def _post_move(client, game):
 def test_under_the_server_a_send_runs_on_the_server_loop(server_loop):
     layer = RecordingLayer()
     with mock.patch.object(events, "get_channel_layer", return_value=layer):
-        events._send(("game-1", {"type": "game.changed"}))
-        events._send(("game-1", {"type": "game.changed"}), ("game-2", {"type": "game.changed"}))
+        _off_the_main_thread(lambda: (
+            events._send(("game-1", {"type": "game.changed"})),
+            events._send(("game-1", {"type": "game.changed"}),
+                         ("game-2", {"type": "game.changed"}))))
         _settle(server_loop)
     assert layer.loops == [server_loop] * 3  # no loop (or connection) of its own
     assert [group for group, _ in layer.sent] == ["game-1", "game-1", "game-2"]
@@ -68,7 +83,8 @@ def test_a_failing_layer_under_the_server_is_logged(server_loop, caplog):
     layer = RecordingLayer(fail=True)
     with mock.patch.object(events, "get_channel_layer", return_value=layer), \
             caplog.at_level(logging.ERROR, logger="games.services.events"):
-        events._send(("game-1", {"type": "game.changed"}), ("game-2", {"type": "game.changed"}))
+        _off_the_main_thread(lambda: events._send(("game-1", {"type": "game.changed"}),
+                                                  ("game-2", {"type": "game.changed"})))
         _settle(server_loop)
     # each send is tried, each failure logged
     assert "could not publish game.changed to game-1" in caplog.text
@@ -86,8 +102,9 @@ def test_a_failing_channel_layer_never_fails_or_undoes_a_move(
     turns = Turn.objects.filter(game=game).count()
     layer = RecordingLayer(fail=True)
     with mock.patch.object(events, "get_channel_layer", return_value=layer):
-        with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        with django_capture_on_commit_callbacks() as callbacks:
             response = _post_move(client_of(mover), game)
+        _run_callbacks(callbacks)
         if under_the_server:
             _settle(loop)
     assert callbacks and layer.loops  # the events were sent, and failed
@@ -103,8 +120,9 @@ def test_the_events_carry_ids_and_versions_only(started_game, client_of,
     mover = player_on_turn(game)
     layer = RecordingLayer()
     with mock.patch.object(events, "get_channel_layer", return_value=layer):
-        with django_capture_on_commit_callbacks(execute=True):
+        with django_capture_on_commit_callbacks() as callbacks:
             _post_move(client_of(mover), game)
+        _run_callbacks(callbacks)
     seat = game.seat_of(mover)
     assert layer.sent == [
         (f"game-{game.pk}", {"type": "game.changed", "game": game.pk,
