@@ -8,22 +8,11 @@ from django.urls import reverse
 from games import services as gs
 from players.models import Player
 from tests.browser.conftest import ARTEFACTS
-from tests.conftest import PASSWORD
+from tests.browser.test_games_browser import _board_version as _version
+from tests.browser.test_games_browser import _login
 from tests.games.conftest import make_deck, play_turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _login(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base}/")
-
-
-def _version(page):
-    return int(page.locator("#board").get_attribute("data-version"))
 
 
 def test_a_spectator_sees_a_move_live(browser, asgi_url, alice, bob, carol, request):
