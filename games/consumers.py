@@ -38,9 +38,9 @@ log = logging.getLogger(__name__)
 # The browser sends nothing but {"type": "ping"}; longer frames are not ours.
 MAX_FRAME_CHARS = 1024
 # Changes that keep the version but change the board (activity marks, deadlines, turn
-# timeouts noticed by the sweeps, a finished game's rating): rendered and sent even when the
-# page has that version.
-SAME_VERSION_CHANGES = {"presence", "deadline", "timeout", "rated"}
+# timeouts noticed by the sweeps, a finished game's rating, a tutorial suggestion a worker
+# has worked out): rendered and sent even when the page has that version.
+SAME_VERSION_CHANGES = {"presence", "deadline", "timeout", "rated", "suggestion"}
 
 
 @database_sync_to_async
@@ -262,6 +262,8 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             if what != "chat" and version > self.sent_version:
                 await self._send_board(what, version)
             return
+        if event.get("for_seat", self.seat) != self.seat:
+            return  # the other seat's own news (its tutorial suggestion)
         if what == "chat" or event.get("by_seat") == self.seat:
             await self.send_json({"event": "changed", "what": what, "version": version})
             return

@@ -6,13 +6,21 @@ so these imports run one way only.
 """
 from celery import shared_task
 
-from games.services import ai, analysis, rating, sweeps
+from games.services import ai, analysis, rating, suggestions, sweeps
 
 
 @shared_task(ignore_result=True)
 def game_ai_move_task(game_id: int, version: int) -> bool:
     """The AI plays its turn in game ``game_id`` if the game is still at ``version``."""
     return ai.game_ai_move(game_id=game_id, version=version)
+
+
+@shared_task(ignore_result=True, bind=True)
+def game_suggestion_task(self, game_id: int, version: int, seat: int) -> bool:
+    """Work out the tutorial's suggestion for one board; a stale one does nothing. Run
+    eagerly, it is asked for by the board being drawn, which shows it: no push then."""
+    return suggestions.suggestion_work_out(game_id=game_id, version=version, seat=seat,
+                                           tell=not self.request.is_eager)
 
 
 @shared_task(acks_late=True)

@@ -42,8 +42,8 @@ def search_params(level):
     return _SEARCH[level]
 
 
-# The tutorial's play suggestion (§14.4): Hard with a small simulation budget (a few
-# milliseconds, computed when the board is drawn; no time limit, so it stays reproducible).
+# The tutorial's play suggestion (§14.4): Hard with a small simulation budget (15-17 ms of
+# CPU, worked out by a worker; no time limit, so it stays reproducible).
 SUGGESTION_BUDGET = {"simulations": 24}
 # Easy: how often it plays a random one of its useful plays instead of the best one.
 EASY_SLIP = 0.4

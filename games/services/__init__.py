@@ -4,7 +4,7 @@ Layers (kept by an import-linter contract in pyproject.toml; a module imports on
 ones below it):
 
     lobby, chat, moves, sandbox, replays, rating, sweeps,  what views and tasks call
-    notes, analysis, spectators
+    notes, analysis, spectators, suggestions
     ai                                                     the computer's move
     turns                                                  storing a played turn
     endings                                                how a game ends
@@ -19,7 +19,6 @@ from .board import (
     end_announcement,
     history_for,
     move_announcement,
-    play_suggestion,
 )
 from .chat import chat_mark_seen, chat_post
 from .endings import (
@@ -67,6 +66,7 @@ from .sandbox import (
     sandbox_set_attribute,
     sandbox_toggle_hidden,
 )
+from .suggestions import play_suggestion
 
 __all__ = [
     "GameError", "NOT_RATED_REASONS", "abort_allowed", "access_game_for_move", "ai_challenge_choices",

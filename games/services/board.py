@@ -1,11 +1,9 @@
 """What a player's browser may see of a game, shaped for the templates.
 
 Everything here is built from ``engine.view_for(state, seat)``: the board, the history
-steps, the replays' sides and the play suggestion. Nothing else of the state reaches a
-page.
+steps and the replays' sides. Nothing else of the state reaches a page.
 """
 from games import engine
-from games.engine import TUTORIAL_END_LEVEL
 from games.models import Game
 
 from .turn_log import state_after_turns
@@ -110,32 +108,6 @@ def board_for(game: Game, seat: int, *, state_json=None) -> dict:
         "winner_seat": view["winner"],
         "outcome": view["outcome"],
     }
-
-
-def suggestion_seed(game: Game) -> int:
-    """The suggestion's random seed: fixed for one board (game id and version), unrelated to
-    the game's own generator."""
-    return (game.pk << 32) ^ game.version ^ 0x5EED_5EED
-
-
-def play_suggestion(game: Game, seat: int, level: int):
-    """The computer's advice for a tutorial player on their own turn (§14.4), or None: the
-    Hard level with a small budget (``engine.suggest_action``, a few milliseconds).
-
-    ``{"kind": "play"|"discard", "position": 1..8, "mode": n, "card": id, "name": str}``,
-    computed by the engine from what ``seat`` may see only (never the opponent's hidden
-    cards, a deck of the opponent or the game's random state).
-    """
-    if (level >= TUTORIAL_END_LEVEL or seat is None or game.status != Game.Status.IN_PROGRESS
-            or game.current_seat != seat or game.surrender_requested_by_id is not None):
-        return None
-    state = engine.state_from_json(game.state)
-    if state.status != "in progress" or state.current != seat:
-        return None
-    action = engine.suggest_action(state, seat, seed=suggestion_seed(game))
-    cid = state.p[seat].hand[action.position - 1]
-    return {"kind": action.kind, "position": action.position, "mode": action.mode,
-            "card": cid, "name": engine.card(cid).name}
 
 
 def shown_turn(turns, step):

@@ -142,6 +142,31 @@ async def _test_a_move_reaches_the_other_player_as_his_own_board():
     await moving.disconnect()
 
 
+def test_a_suggestion_reaches_only_the_seat_it_is_for():
+    _run(_test_a_suggestion_reaches_only_the_seat_it_is_for)
+
+
+async def _test_a_suggestion_reaches_only_the_seat_it_is_for():
+    """A worker worked out a tutorial suggestion: that seat's page gets its board again (same
+    version), the other seat's page hears nothing."""
+    from games.services.events import publish_seat_changed
+
+    game, alice, bob, carol = await _setup_game()
+    on_turn, waiting = (alice, bob) if game.current_seat == 0 else (bob, alice)
+    mine = _page_socket(game, on_turn.user, version=game.version)
+    assert (await mine.connect())[0]
+    theirs = _page_socket(game, waiting.user, version=game.version)
+    assert (await theirs.connect())[0]
+    await database_sync_to_async(publish_seat_changed)(game, game.current_seat,
+                                                       what="suggestion")
+    frame = await _next_board_event(mine)
+    assert (frame["event"], frame["what"], frame["version"]) == ("board", "suggestion",
+                                                                 game.version)
+    assert await _no_board_event(theirs)
+    await mine.disconnect()
+    await theirs.disconnect()
+
+
 def test_without_a_csrf_cookie_the_page_gets_a_bare_notice():
     _run(_test_without_a_csrf_cookie_the_page_gets_a_bare_notice)
 

@@ -1,6 +1,7 @@
 """The tutorial's play suggestion on the game page (rules-engine.md §14.4: a UI hint only)."""
 import html as htmllib
 import re
+from unittest import mock
 
 import pytest
 from django.urls import reverse
@@ -9,7 +10,7 @@ from games import engine
 from games import services as gs
 from games.engine import TUTORIAL_END_LEVEL
 from games.models import Game
-from games.services.board import suggestion_seed
+from games.services.suggestions import suggestion_seed
 from tests.games.conftest import make_deck, player_on_turn
 from tests.security.conftest import hidden_cards_of
 from tests.security.test_hidden_cards import _leaks
@@ -140,3 +141,67 @@ def test_game_page_queries_stay_pinned_for_a_tutorial_player(started_game, clien
     with django_assert_max_num_queries(10):
         response = client.get(reverse("games:detail", args=[game.pk]))
     assert "Suggestion:" in response.content.decode()
+
+
+# ---- the search runs in a worker (non-eager Celery: a real broker and worker in production)
+@pytest.fixture
+def worker_mode(monkeypatch, settings):
+    """Tasks go to a worker instead of running at once: the queued ones are collected."""
+    from games.services import suggestions
+    queued = []
+    monkeypatch.setattr(suggestions, "task_send",
+                        lambda name, *args: queued.append((name, args)) or True)
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "suggestions-worker-mode"}}
+    from django.core.cache import caches
+    caches["default"].clear()
+    return queued
+
+
+def test_in_a_request_the_board_asks_a_worker_once_and_never_searches(
+        started_game, client_of, worker_mode, monkeypatch):
+    from games.services.queue import SUGGESTION_TASK
+    game = started_game()
+    mover = player_on_turn(game)
+    seat = game.seat_of(mover)
+    monkeypatch.setattr(engine, "suggest_action",
+                        mock.Mock(side_effect=AssertionError("searched in a request")))
+    client = client_of(mover)
+    for _ in range(3):  # the board fetched again meanwhile asks no second time
+        found, html = _suggestion_on(client, game)
+        assert found is None and "working out a suggestion for you" in html
+        assert "is-suggested" not in html
+    assert worker_mode == [(SUGGESTION_TASK, (game.pk, game.version, seat))]
+
+
+def test_the_worker_stores_it_and_tells_that_seat_only(started_game, client_of, worker_mode,
+                                                      monkeypatch):
+    from games.services import suggestions
+    game = started_game()
+    mover = player_on_turn(game)
+    seat = game.seat_of(mover)
+    client = client_of(mover)
+    _suggestion_on(client, game)
+    told = []
+    monkeypatch.setattr(suggestions, "publish_seat_changed",
+                        lambda g, s, *, what: told.append((g.pk, g.version, s, what)))
+    assert gs.suggestions.suggestion_work_out(game_id=game.pk, version=game.version, seat=seat)
+    assert told == [(game.pk, game.version, seat, "suggestion")]
+    found, html = _suggestion_on(client, game)
+    assert found == _expected(game, seat)
+    assert "working out a suggestion" not in html
+
+
+def test_a_stale_task_does_nothing(started_game, worker_mode, monkeypatch):
+    from games.services import suggestions
+    game = started_game()
+    seat = game.current_seat
+    monkeypatch.setattr(suggestions, "publish_seat_changed",
+                        mock.Mock(side_effect=AssertionError("told of a stale board")))
+    # The board moved on, the seat is not on turn, or the game is gone: nothing is stored.
+    assert not suggestions.suggestion_work_out(game_id=game.pk, version=game.version - 1,
+                                               seat=seat)
+    assert not suggestions.suggestion_work_out(game_id=game.pk, version=game.version,
+                                               seat=1 - seat)
+    assert not suggestions.suggestion_work_out(game_id=10**9, version=1, seat=0)
+    assert not suggestions.suggestion_work_out(game_id=game.pk, version=game.version, seat=7)
