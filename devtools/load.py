@@ -56,6 +56,19 @@ class Stats:
     errors: Counter = field(default_factory=Counter)
     moves: int = 0
     games_finished: int = 0
+    started: float = field(default_factory=time.perf_counter)
+    # When each figure was taken (seconds since the start), for the timeline.
+    at: dict = field(default_factory=lambda: {"post_ms": [], "push_ms": [], "held_ms": [],
+                                              "get_ms": []})
+    errors_at: list = field(default_factory=list)
+
+    def add(self, kind: str, ms: float) -> None:
+        getattr(self, kind).append(ms)
+        self.at[kind].append(time.perf_counter() - self.started)
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] += 1
+        self.errors_at.append(time.perf_counter() - self.started)
 
 
 def percentile(values, p):
@@ -76,8 +89,10 @@ def django_setup():
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def create_players(run: str, count: int) -> list[dict]:
-    """`count` players with a logged-in session each: [{id, name, session, deck}]."""
+def create_players(run: str, count: int, level: int = 0) -> list[dict]:
+    """`count` players of ``level`` with a logged-in session each: [{id, name, session,
+    deck}]. Below level 10 (the tutorial) every board on turn asks for a play suggestion,
+    a search worked out by a Celery worker."""
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore as DbStore
@@ -91,6 +106,9 @@ def create_players(run: str, count: int) -> list[dict]:
     players = []
     for i in range(count):
         player = player_register(username=f"load{run}x{i}", password="load-harness-only")
+        if level:
+            player.level = level
+            player.save(update_fields=["level"])
         user = player.user
         session = store_class()
         session[SESSION_KEY] = str(user.pk)
@@ -192,6 +210,7 @@ class PlayerClient:
         self.board: Board | None = None
         self.csrf = None
         self.changed = asyncio.Event()
+        self.posting = False  # a move of ours is on its way: its answer brings the board
 
     def _url(self, path):
         return self.base + path
@@ -205,11 +224,11 @@ class PlayerClient:
                 status = response.status
                 keep_csrf_cookie(http, response)
         except Exception as exc:  # connection reset, timeout: an error, never a crash
-            self.stats.errors[f"GET {type(exc).__name__}"] += 1
+            self.stats.error(f"GET {type(exc).__name__}")
             return None
-        self.stats.get_ms.append((time.perf_counter() - t0) * 1000)
+        self.stats.add("get_ms", (time.perf_counter() - t0) * 1000)
         if status >= 400:
-            self.stats.errors[f"GET {status}"] += 1
+            self.stats.error(f"GET {status}")
             return None
         return text
 
@@ -225,7 +244,7 @@ class PlayerClient:
         if (table.mover not in (-1, self.seat) and not table.held
                 and board.version > table.sent_version):
             table.held = True
-            self.stats.held_ms.append((time.perf_counter() - table.sent_at) * 1000)
+            self.stats.add("held_ms", (time.perf_counter() - table.sent_at) * 1000)
         self.changed.set()
         return board
 
@@ -248,15 +267,18 @@ class PlayerClient:
                 if (table.mover not in (-1, self.seat) and not table.heard
                         and table.expect_push and (version or 0) > table.sent_version):
                     table.heard = True
-                    self.stats.push_ms.append((time.perf_counter() - table.sent_at) * 1000)
+                    self.stats.add("push_ms", (time.perf_counter() - table.sent_at) * 1000)
                 if data.get("html"):
                     self.take_board(data["html"], table)
-                elif self.board is None or (version or 0) > self.board.version:
+                elif (not self.posting
+                      and (self.board is None or (version or 0) > self.board.version)):
+                    # As the page does (static/js/games.js, boardAnnounced): the notice of
+                    # our own move, arriving before the answer, costs no fetch.
                     await self.fetch_board(http, table)
             elif event == "turns":
                 await self.get(http, "/games/indicator/", **{"HX-Request": "true"})
         if time.monotonic() < self.deadline:
-            self.stats.errors[f"websocket closed ({ws.close_code})"] += 1
+            self.stats.error(f"websocket closed ({ws.close_code})")
 
     def choose(self):
         board = self.board
@@ -276,6 +298,7 @@ class PlayerClient:
         table.heard = table.held = False
         table.expect_push = (1 - self.seat) in table.listening
         t0 = time.perf_counter()
+        self.posting = True
         try:
             async with http.post(self._url(f"/games/{table.game_id}/move/"), data=data,
                                  timeout=request_timeout(),
@@ -284,15 +307,17 @@ class PlayerClient:
                 text = await resp.text()
                 status = resp.status
         except Exception as exc:
-            self.stats.errors[f"POST {type(exc).__name__}"] += 1
+            self.stats.error(f"POST {type(exc).__name__}")
             return
-        self.stats.post_ms.append((time.perf_counter() - t0) * 1000)
+        finally:
+            self.posting = False
+        self.stats.add("post_ms", (time.perf_counter() - t0) * 1000)
         if status >= 400:
-            self.stats.errors[f"POST {status}"] += 1
+            self.stats.error(f"POST {status}")
             return
         board = parse_board(text)
         if board is None or board.version <= table.sent_version:
-            self.stats.errors["move refused"] += 1
+            self.stats.error("move refused")
             await self.fetch_board(http, table)
             return
         self.stats.moves += 1
@@ -301,14 +326,14 @@ class PlayerClient:
     async def play_game(self, http, table: Table, ws_factory):
         html = await self.get(http, f"/games/{table.game_id}/")
         if html is None or self.take_board(html, table) is None:
-            self.stats.errors["game page"] += 1
+            self.stats.error("game page")
             return False
         try:
             # As the page does: the socket is told the board version the page shows.
             ws = await ws_factory(f"/ws/games/{table.game_id}/?v={self.board.version}")
             table.listening.add(self.seat)
         except Exception as exc:
-            self.stats.errors[f"websocket {type(exc).__name__}"] += 1
+            self.stats.error(f"websocket {type(exc).__name__}")
             ws = None
         listener = asyncio.create_task(self.listen(http, ws, table)) if ws else None
         try:
@@ -329,7 +354,7 @@ class PlayerClient:
                 except TimeoutError:
                     if (table.mover not in (-1, self.seat) and not table.heard
                             and table.expect_push):
-                        self.stats.errors["missing push"] += 1
+                        self.stats.error("missing push")
                         table.heard = True
                     await self.fetch_board(http, table)  # the page's polling fallback
         finally:
@@ -441,8 +466,27 @@ def _spread(label, values, ps=(50, 99)):
     return f"  {label}: {figures}  (n={len(values)})"
 
 
-def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, think):
-    lines = [f"load: {games} games, think {think[0]:g}-{think[1]:g} s, {elapsed:.1f} s",
+def timeline(stats: Stats, elapsed, window=10.0):
+    """Per window of the run: POSTs, POST p50/p99, push p99, errors (where the time went)."""
+    lines = ["  timeline (s: POSTs, POST p50/p99 ms, push p99 ms, errors):"]
+    start = 0.0
+    while start < elapsed:
+        end = start + window
+
+        def inside(kind, start=start, end=end):
+            return [v for v, t in zip(getattr(stats, kind), stats.at[kind], strict=True)
+                    if start <= t < end]
+        posts, pushes = inside("post_ms"), inside("push_ms")
+        errors = sum(1 for t in stats.errors_at if start <= t < end)
+        lines.append(f"    {start:4.0f}-{end:<4.0f} {len(posts):5d}  {percentile(posts, 50):6.0f} "
+                     f"{percentile(posts, 99):6.0f}  {percentile(pushes, 99):6.0f}  {errors}")
+        start = end
+    return lines
+
+
+def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, think, level):
+    lines = [f"load: {games} games, think {think[0]:g}-{think[1]:g} s, players of level "
+             f"{level}, {elapsed:.1f} s",
              f"  moves: {stats.moves} ({stats.moves / elapsed:.1f}/s), games finished "
              f"{stats.games_finished}",
              _spread("move POST ms", stats.post_ms, (50, 95, 99)),
@@ -452,6 +496,7 @@ def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, thi
              f"  errors: {sum(stats.errors.values())} {dict(stats.errors) or ''}"]
     if connections is not None:
         lines.append(f"  database connections at the end: {connections}")
+    lines += timeline(stats, elapsed)
     for pid, (name, after) in sorted(cpu_after.items()):
         before = cpu_before.get(pid, (name, 0.0))[1]
         lines.append(f"  cpu {100 * (after - before) / elapsed:5.1f}%  pid {pid} {name}")
@@ -466,7 +511,7 @@ async def main_async(args):
     from django.db import close_old_connections
     think = tuple(float(x) for x in args.think.split(","))
     run = args.run or f"{int(time.time()) % 100000}{random.randint(10, 99)}"
-    players = await asyncio.to_thread(create_players, run, args.games * 2)
+    players = await asyncio.to_thread(create_players, run, args.games * 2, args.level)
     pairs = [players[i:i + 2] for i in range(0, len(players), 2)]
     for pair in pairs:
         pair[0]["game"] = await asyncio.to_thread(create_game, pair[0], pair[1])
@@ -490,13 +535,15 @@ async def main_async(args):
         elapsed = time.monotonic() - t0
         cpu_after = process_tree_cpu(server.pid) if server else {}
         connections = await asyncio.to_thread(count_db_connections)
-        text = report(stats, elapsed, cpu_before, cpu_after, connections, args.games, think)
+        text = report(stats, elapsed, cpu_before, cpu_after, connections, args.games, think,
+                      args.level)
         print(text)
         if args.json:
             with open(args.json, "w") as fh:
                 json.dump({"games": args.games, "think": think, "elapsed": elapsed,
                            "moves": stats.moves, "post_ms": stats.post_ms,
                            "push_ms": stats.push_ms, "held_ms": stats.held_ms,
+                           "at": stats.at, "errors_at": stats.errors_at,
                            "errors": dict(stats.errors), "connections": connections}, fh)
         return stats
     finally:
@@ -519,6 +566,9 @@ def build_parser():
     parser.add_argument("--run", default="", help="name prefix for the created players")
     parser.add_argument("--ramp", type=float, default=None,
                         help="seconds over which the games start (default: games / 20)")
+    parser.add_argument("--level", type=int, default=10,
+                        help="the players' level (default 10: past the tutorial; below it "
+                             "each turn also costs a play suggestion, worked out by Celery)")
     parser.add_argument("--json", default="", help="also write the raw figures to this file")
     return parser
 

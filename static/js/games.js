@@ -56,9 +56,25 @@
     catchUpTimer = window.setTimeout(function () { catchUp(attempt + 1); }, 1500 * (attempt + 1));
   }
 
+  // Actions this page has posted to the board and not yet had the answer of. The notice
+  // of our own move usually arrives before the answer that carries its board (it leaves
+  // at the commit, the answer after its rendering): fetching the board for it would cost
+  // the server a second board per move. The catch-up below covers an answer that is lost.
+  var actionsInFlight = 0;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "board" && event.detail.requestConfig &&
+        event.detail.requestConfig.verb === "post") actionsInFlight += 1;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "board" && event.detail.requestConfig &&
+        event.detail.requestConfig.verb === "post") actionsInFlight = Math.max(0, actionsInFlight - 1);
+  });
+
   function boardAnnounced(version) {
     announcedVersion = Math.max(announcedVersion, Number(version) || 0);
-    if (Number(boardVersion()) < announcedVersion) refreshBoard();
+    if (Number(boardVersion()) < announcedVersion && actionsInFlight === 0) refreshBoard();
     if (catchUpTimer) window.clearTimeout(catchUpTimer);
     catchUpTimer = window.setTimeout(function () { catchUp(0); }, 1500);
   }
