@@ -10,6 +10,7 @@ from games import engine
 from games import services as gs
 from games.models import ChatMessage, Game
 from games.services.access import COLUMNS_NOT_FOR_MOVES
+from marcomage.prepared import PreparedQuery
 from players import activity
 from players.accounts.user_cache import cached_user
 from players.models import GameRating
@@ -17,15 +18,22 @@ from players.models import GameRating
 DEFAULT_REFRESH_SECONDS = 20
 # Both players with their names; their settings come from the user cache (_settings_of).
 PLAYERS = ("player1__user", "player2__user")
+# Every board drawn (a live push, a fetch, a move's answer) loads the game: compiled once
+# per process (marcomage/prepared.py). The history asks for the start state too.
+_GAME_FOR_BOARD = PreparedQuery(lambda pk: Game.objects.select_related(*PLAYERS)
+                              .defer(*COLUMNS_NOT_FOR_MOVES).filter(pk=pk))
+_GAME_WITH_START = PreparedQuery(lambda pk: Game.objects.select_related(*PLAYERS).filter(pk=pk))
+# ... and the ids of the games waiting for the player (the indicator, "Next game").
+_GAMES_ON_TURN = PreparedQuery(
+    lambda player_id: Game.objects.filter(Game.my_turn_q(player_id),
+                                          status=Game.Status.IN_PROGRESS)
+    .order_by("last_action_at", "pk").values_list("pk"))
 
 
 def game_for_player(game_id, player, *, with_initial_state=False) -> Game:
     """A game the player takes part in, with both players' names (1 query); else 404."""
-    games = Game.objects.select_related(*PLAYERS)
-    if not with_initial_state:
-        games = games.defer(*COLUMNS_NOT_FOR_MOVES)  # the history asks for the start
     try:
-        game = games.get(pk=game_id)
+        game = (_GAME_WITH_START if with_initial_state else _GAME_FOR_BOARD).get(game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise Http404("No such game.")
     if game.seat_of(player) is None:
@@ -56,8 +64,7 @@ def seat_and_version(game_id, player_id):
 def games_on_turn(player) -> list:
     """Ids of the running games waiting for ``player``'s move, longest waiting first
     (1 query): the navigation's count and the board's "Next game" link."""
-    return list(Game.objects.filter(Game.my_turn_q(player), status=Game.Status.IN_PROGRESS)
-                .order_by("last_action_at", "pk").values_list("pk", flat=True))
+    return [pk for (pk,) in _GAMES_ON_TURN.rows(player.pk)]
 
 
 def next_game_on_turn(player, *, after_id=None):

@@ -11,6 +11,7 @@ read. Call them inside ``transaction.atomic()``. The narrower steps build on eac
                            message, never a second move) and no surrender request waits
 """
 from games.models import Game
+from marcomage.prepared import PreparedQuery
 from players.models import Player
 
 from . import errors
@@ -22,12 +23,16 @@ from .errors import GameError
 COLUMNS_NOT_FOR_MOVES = ("initial_state", "deck1_cards", "challenge_message")
 
 
+# Compiled once per process (every move runs it): marcomage/prepared.py.
+_LOCKED_GAME = PreparedQuery(lambda pk: Game.objects.select_for_update(of=("self",))
+                           .select_related("player1__user", "player2__user")
+                           .defer(*COLUMNS_NOT_FOR_MOVES).filter(pk=pk))
+
+
 def lock_game(game_id) -> Game:
     """The game row, locked until the end of the transaction, with both players loaded."""
     try:
-        return (Game.objects.select_for_update(of=("self",))
-                .select_related("player1__user", "player2__user")
-                .defer(*COLUMNS_NOT_FOR_MOVES).get(pk=game_id))
+        return _LOCKED_GAME.get(game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise GameError("That game no longer exists.", code="gone")
 

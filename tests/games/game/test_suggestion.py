@@ -144,22 +144,8 @@ def test_game_page_queries_stay_pinned_for_a_tutorial_player(started_game, clien
 
 
 # ---- the search runs in a worker (non-eager Celery: a real broker and worker in production)
-@pytest.fixture
-def worker_mode(monkeypatch, settings):
-    """Tasks go to a worker instead of running at once: the queued ones are collected."""
-    from games.services import suggestions
-    queued = []
-    monkeypatch.setattr(suggestions, "task_send",
-                        lambda name, *args: queued.append((name, args)) or True)
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": "suggestions-worker-mode"}}
-    from django.core.cache import caches
-    caches["default"].clear()
-    return queued
-
-
 def test_in_a_request_the_board_asks_a_worker_once_and_never_searches(
-        started_game, client_of, worker_mode, monkeypatch):
+        started_game, client_of, suggestions_to_a_worker, monkeypatch):
     from games.services.queue import SUGGESTION_TASK
     game = started_game()
     mover = player_on_turn(game)
@@ -171,10 +157,10 @@ def test_in_a_request_the_board_asks_a_worker_once_and_never_searches(
         found, html = _suggestion_on(client, game)
         assert found is None and "working out a suggestion for you" in html
         assert "is-suggested" not in html
-    assert worker_mode == [(SUGGESTION_TASK, (game.pk, game.version, seat))]
+    assert suggestions_to_a_worker == [(SUGGESTION_TASK, (game.pk, game.version, seat))]
 
 
-def test_the_worker_stores_it_and_tells_that_seat_only(started_game, client_of, worker_mode,
+def test_the_worker_stores_it_and_tells_that_seat_only(started_game, client_of, suggestions_to_a_worker,
                                                       monkeypatch):
     from games.services import suggestions
     game = started_game()
@@ -192,7 +178,7 @@ def test_the_worker_stores_it_and_tells_that_seat_only(started_game, client_of, 
     assert "working out a suggestion" not in html
 
 
-def test_a_stale_task_does_nothing(started_game, worker_mode, monkeypatch):
+def test_a_stale_task_does_nothing(started_game, suggestions_to_a_worker, monkeypatch):
     from games.services import suggestions
     game = started_game()
     seat = game.current_seat
