@@ -39,11 +39,11 @@ MODE_RE = re.compile(r'<select name="mode_(\d)">(.*?)</select>', re.S)
 OPTION_RE = re.compile(r'<option value="(\d+)"')
 FINISHED_MARK = 'id="end-h"'
 
-PUSH_TIMEOUT = 10.0
+PUSH_TIMEOUT = 10.0  # a move the opponent has not heard of by then counts as a missing push
 # A request's time limit. Set per request, not on the client session: aiohttp applies a
 # session's total timeout to a websocket's whole life too, which cut every socket at 30 s.
 REQUEST_TIMEOUT = 30.0
-SERVER_LOG = os.environ.get("LOAD_SERVER_LOG", "/tmp/marcomage-load-server.log")   # a move the opponent has not heard of by then counts as a missing push
+SERVER_LOG = os.environ.get("LOAD_SERVER_LOG", "/tmp/marcomage-load-server.log")
 
 
 # ------------------------------------------------------------------ measurements
@@ -211,6 +211,7 @@ class PlayerClient:
         self.csrf = None
         self.changed = asyncio.Event()
         self.posting = False  # a move of ours is on its way: its answer brings the board
+        self.frames = []  # the last frames this socket got (event, what, version, when)
 
     def _url(self, path):
         return self.base + path
@@ -263,6 +264,8 @@ class PlayerClient:
                 continue
             event = data.get("event")
             version = data.get("version")
+            self.frames = [*self.frames[-4:], (event, data.get("what"), version,
+                                               round(time.perf_counter() - table.sent_at, 3))]
             if event in ("changed", "board") and data.get("what", "board") == "board":
                 if (table.mover not in (-1, self.seat) and not table.heard
                         and table.expect_push and (version or 0) > table.sent_version):
@@ -355,6 +358,11 @@ class PlayerClient:
                     if (table.mover not in (-1, self.seat) and not table.heard
                             and table.expect_push):
                         self.stats.error("missing push")
+                        if os.environ.get("LOAD_DEBUG"):
+                            print(f"missing push: game {table.game_id} seat {self.seat} "
+                                  f"move from v{table.sent_version} board v"
+                                  f"{self.board.version} frames {self.frames}",
+                                  file=sys.stderr)
                         table.heard = True
                     await self.fetch_board(http, table)  # the page's polling fallback
         finally:
@@ -484,7 +492,24 @@ def timeline(stats: Stats, elapsed, window=10.0):
     return lines
 
 
-def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, think, level):
+def steady(stats: Stats, warmup: float, elapsed: float) -> list:
+    """The figures once every game has started and the start's backlog is served: from
+    ``warmup`` seconds on (the arrivals' page loads and handshakes come first)."""
+    def after(kind):
+        return [v for v, t in zip(getattr(stats, kind), stats.at[kind], strict=True)
+                if t >= warmup]
+    posts = after("post_ms")
+    span = max(elapsed - warmup, 1e-9)
+    errors = sum(1 for t in stats.errors_at if t >= warmup)
+    return [f"  steady state (from {warmup:g} s): {len(posts) / span:.1f} moves/s",
+            _spread("  move POST ms", posts, (50, 95, 99)),
+            _spread("  push ms", after("push_ms")),
+            _spread("  board held ms", after("held_ms")),
+            f"    errors: {errors}"]
+
+
+def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, think, level,
+           warmup=None):
     lines = [f"load: {games} games, think {think[0]:g}-{think[1]:g} s, players of level "
              f"{level}, {elapsed:.1f} s",
              f"  moves: {stats.moves} ({stats.moves / elapsed:.1f}/s), games finished "
@@ -496,6 +521,8 @@ def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, thi
              f"  errors: {sum(stats.errors.values())} {dict(stats.errors) or ''}"]
     if connections is not None:
         lines.append(f"  database connections at the end: {connections}")
+    if warmup is not None and warmup < elapsed:
+        lines += steady(stats, warmup, elapsed)
     lines += timeline(stats, elapsed)
     for pid, (name, after) in sorted(cpu_after.items()):
         before = cpu_before.get(pid, (name, 0.0))[1]
@@ -529,6 +556,7 @@ async def main_async(args):
         t0 = time.monotonic()
         deadline = t0 + args.duration
         ramp = args.games / 20 if args.ramp is None else args.ramp
+        warmup = ramp + 10 if args.warmup is None else args.warmup
         await asyncio.gather(*(run_pair(base, pair, stats, think, deadline, args.seed + i,
                                         create_game, base, ramp)
                                for i, pair in enumerate(pairs)))
@@ -536,7 +564,7 @@ async def main_async(args):
         cpu_after = process_tree_cpu(server.pid) if server else {}
         connections = await asyncio.to_thread(count_db_connections)
         text = report(stats, elapsed, cpu_before, cpu_after, connections, args.games, think,
-                      args.level)
+                      args.level, warmup)
         print(text)
         if args.json:
             with open(args.json, "w") as fh:
@@ -566,6 +594,9 @@ def build_parser():
     parser.add_argument("--run", default="", help="name prefix for the created players")
     parser.add_argument("--ramp", type=float, default=None,
                         help="seconds over which the games start (default: games / 20)")
+    parser.add_argument("--warmup", type=float, default=None,
+                        help="seconds left out of the steady-state figures (default: the "
+                             "ramp + 10 s); the whole run's figures are printed too")
     parser.add_argument("--level", type=int, default=10,
                         help="the players' level (default 10: past the tutorial; below it "
                              "each turn also costs a play suggestion, worked out by Celery)")

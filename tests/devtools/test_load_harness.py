@@ -39,6 +39,8 @@ def fresh_database_url(tmp_path):
 
 @pytest.mark.slow
 def test_load_harness_plays_games_against_the_production_server(fresh_database_url, tmp_path):
+    # Players in the tutorial (level 0): each board on turn also asks for a suggestion,
+    # worked out by the Celery worker the server starts when REDIS_URL is set (CI).
     env = {**os.environ, "DATABASE_URL": fresh_database_url}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
@@ -46,7 +48,7 @@ def test_load_harness_plays_games_against_the_production_server(fresh_database_u
     out = tmp_path / "load.json"
     result = subprocess.run(
         [sys.executable, "-m", "devtools.load", "--serve", "--games", "2", "--think", "0,0.3",
-         "--duration", "12", "--json", str(out)],
+         "--duration", "12", "--warmup", "4", "--level", "0", "--json", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     figures = json.loads(out.read_text())
@@ -55,3 +57,4 @@ def test_load_harness_plays_games_against_the_production_server(fresh_database_u
     server_errors = {k: v for k, v in figures["errors"].items() if " 5" in k}
     assert server_errors == {}, figures["errors"]
     assert "move POST ms" in result.stdout
+    assert "steady state (from 4 s)" in result.stdout and "timeline" in result.stdout
