@@ -405,7 +405,8 @@ async def run_pair(base, pair, stats, think, deadline, seed, new_game, host, ram
             def factory(ws_http):
                 async def connect(path):
                     return await ws_http.ws_connect(origin.replace("http", "ws", 1) + path,
-                                                    headers={"Origin": origin}, heartbeat=None)
+                                                    headers={"Origin": origin}, heartbeat=None,
+                                                    compress=15)  # browsers deflate too
                 return connect
             results = await asyncio.gather(*(
                 client.play_game(http, table, factory(ws_http))
