@@ -102,6 +102,12 @@ def test_two_browsers_see_each_others_moves_without_reload(browser, asgi_url, al
         _login(pages[name], asgi_url, name)
         pages[name].goto(asgi_url + reverse("games:detail", args=[game.pk]))
         pages[name].wait_for_selector("#live-status[data-state=live]", timeout=20000)
+    # Every board arrives in a move's answer or over the socket: no page asks for one (the
+    # notice of a page's own move reaches it before the answer, and must not cost a fetch).
+    board_fetches = []
+    for name, page in pages.items():
+        page.on("request", lambda req, name=name: board_fetches.append((name, req.url))
+                if "/board/" in req.url else None)
     timings = []
     for _ in range(4):
         game.refresh_from_db()
@@ -123,6 +129,7 @@ def test_two_browsers_see_each_others_moves_without_reload(browser, asgi_url, al
             timeout=15000)
         timings.append(time.perf_counter() - started)
         assert navigations == []  # the watcher's page changed without a reload
+    assert board_fetches == []
     screenshot_page = pages["bob"]
     screenshot_page.screenshot(path=str(screenshot("two-browsers-alice").parent
                                         / f"{request.node.name}-bob.png"), full_page=True)
