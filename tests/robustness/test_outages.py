@@ -41,7 +41,7 @@ from players.accounts.services import player_register
 from players.models import Player
 
 alice = player_register(username="alice", password="pw-for-the-test-1")
-Player.objects.filter(pk=alice.pk).update(level=10)
+Player.objects.filter(pk=alice.pk).update(level=LEVEL)
 alice.refresh_from_db()
 deck = Deck.objects.filter(player=alice, is_ready=True).order_by("pk").first()
 game = ai_game_start(player=alice, deck=deck)
@@ -207,8 +207,12 @@ def _players_turn(site, game_id):
     return state if state["seat"] == 0 else None
 
 
+def _setup(site, level=10):
+    return site.manage("shell", script=SETUP.replace("LEVEL", str(level)))
+
+
 def test_redis_down_a_move_is_saved_and_the_computer_answers_once_redis_is_back(site):
-    setup = site.manage("shell", script=SETUP)
+    setup = _setup(site)
     game = setup["game"]
     browser = Browser(site, setup["session"])
     _wait(lambda: _players_turn(site, game), 60, "the player's first turn")
@@ -230,7 +234,7 @@ def test_redis_down_a_move_is_saved_and_the_computer_answers_once_redis_is_back(
 
 
 def test_a_killed_worker_does_not_lose_the_computers_turn(site):
-    setup = site.manage("shell", script=SETUP)
+    setup = _setup(site)
     game = setup["game"]
     browser = Browser(site, setup["session"])
     _wait(lambda: _players_turn(site, game), 60, "the player's first turn")
@@ -255,3 +259,21 @@ def test_a_killed_worker_does_not_lose_the_computers_turn(site):
     _wait(lambda: site.game_state(game)["version"] > version + 1, 75,
           "the computer's turn after the worker was killed")
     assert time.monotonic() - restarted < 75
+
+
+def test_the_tutorial_suggestion_comes_from_the_worker_never_from_the_web(site):
+    """A tutorial player's board asks the worker for the play suggestion: with the worker
+    stopped the board only says it is on its way (the web process never searches); the
+    worker, once back, works out the suggestion the board asked for."""
+    setup = _setup(site, level=0)
+    game = setup["game"]
+    browser = Browser(site, setup["session"])
+    _wait(lambda: _players_turn(site, game), 60, "the player's first turn")
+    site.stop("worker", signal.SIGKILL)
+    for _ in range(3):
+        _version, page = browser.board(game)
+        assert "working out a suggestion for you" in page and "Suggestion:" not in page
+        time.sleep(0.5)  # (a web process that searched would have it by now)
+    site.worker_start()
+    _wait(lambda: "Suggestion:" in browser.board(game)[1], 60,
+          "the suggestion worked out by the worker")
