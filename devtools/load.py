@@ -212,6 +212,7 @@ class PlayerClient:
         self.changed = asyncio.Event()
         self.posting = False  # a move of ours is on its way: its answer brings the board
         self.frames = []  # the last frames this socket got (event, what, version, when)
+        self.missed = {}  # version -> when a push for it was counted missing (LOAD_DEBUG)
 
     def _url(self, path):
         return self.base + path
@@ -266,6 +267,12 @@ class PlayerClient:
             version = data.get("version")
             self.frames = [*self.frames[-4:], (event, data.get("what"), version,
                                                round(time.perf_counter() - table.sent_at, 3))]
+            for missed, when in list(self.missed.items()):
+                if (version or 0) >= missed:
+                    del self.missed[missed]
+                    print(f"late push: game {table.game_id} seat {self.seat} v{version} "
+                          f"{time.perf_counter() - when + PUSH_TIMEOUT:.1f} s after the move",
+                          file=sys.stderr)
             if event in ("changed", "board") and data.get("what", "board") == "board":
                 if (table.mover not in (-1, self.seat) and not table.heard
                         and table.expect_push and (version or 0) > table.sent_version):
@@ -359,6 +366,7 @@ class PlayerClient:
                             and table.expect_push):
                         self.stats.error("missing push")
                         if os.environ.get("LOAD_DEBUG"):
+                            self.missed[table.sent_version + 1] = time.perf_counter()
                             print(f"missing push: game {table.game_id} seat {self.seat} "
                                   f"move from v{table.sent_version} board v"
                                   f"{self.board.version} frames {self.frames}",
