@@ -175,6 +175,7 @@ API_STREAMS_MAX = env.int("API_STREAMS_MAX", default=max(1, HTTP_THREADS // 4))
 
 # --- Channels, Celery, cache -----------------------------------------------
 if REDIS_URL:
+    CHANNEL_LAYER = env("CHANNEL_LAYER", default="lists")
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -195,6 +196,10 @@ if REDIS_URL:
                        "group_expiry": 3600},
         }
     }
+    if CHANNEL_LAYER == "pubsub":
+        CHANNEL_LAYERS = {"default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1}]}}}
     # A Redis that is down is a cache miss, not an error (marcomage/cache.py).
     CACHES = {"default": {"BACKEND": "marcomage.cache.ResilientRedisCache",
                           "LOCATION": REDIS_URL,

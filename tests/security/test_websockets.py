@@ -41,6 +41,16 @@ def _socket(path, *, cookie=None, origin=ORIGIN):
     return WebsocketCommunicator(application, path, headers=headers)
 
 
+async def _frames_until(socket, version):
+    """The frames up to the first one about ``version`` (presence frames included)."""
+    out = []
+    while True:
+        raw = await socket.receive_from(timeout=10)
+        out.append(raw)
+        if json.loads(raw).get("version") == version:
+            return out
+
+
 async def _frames(socket, timeout=0.5):
     # receive_nothing, not a receive timeout: a timeout cancels the application under test.
     out = []
@@ -103,11 +113,18 @@ async def _listen_while_playing(game, alice, bob_cookie, carol_cookie):
     carol_socket = _socket("/ws/games/", cookie=carol_cookie)  # her own player channel
     assert (await carol_socket.connect())[0]
     secrets = {}  # version -> alice's cards bob must not see then
+    frames = []
     for _ in range(6):
-        secrets.update(await _move_and_collect_secrets(game))
+        moved = await _move_and_collect_secrets(game)
+        secrets.update(moved)
+        # Bob's socket tells of each move (his board, or a notice of his own) before the
+        # next one: on SQLite, a move written while his board is being read is refused
+        # ("table is locked"), as two players never move at once.
+        (version,) = moved
+        frames += await _frames_until(bob_socket, version)
     await database_sync_to_async(gs.chat_post)(game_id=game.pk, player=alice,
                                                body="my plan: play the rare card next")
-    frames = await _frames(bob_socket)
+    frames += await _frames(bob_socket)
     assert frames, "bob must hear about the moves"
     boards = 0
     for raw in frames:
