@@ -273,7 +273,10 @@ class PlayerClient:
                     print(f"late push: game {table.game_id} seat {self.seat} v{version} "
                           f"{time.perf_counter() - when + PUSH_TIMEOUT:.1f} s after the move",
                           file=sys.stderr)
-            if event in ("changed", "board") and data.get("what", "board") == "board":
+            # A board frame of any kind (a move's, or the same board again with a rating or
+            # a suggestion) is swapped in, as the page does; a notice is one of a move only
+            # when it says "board".
+            if event == "board" or (event == "changed" and data.get("what", "board") == "board"):
                 if (table.mover not in (-1, self.seat) and not table.heard
                         and table.expect_push and (version or 0) > table.sent_version):
                     table.heard = True
