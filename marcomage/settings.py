@@ -271,7 +271,10 @@ USE_TZ = True
 
 # --- Static and media ---------------------------------------------------------
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic gathers the files served in production. Tests that start a server
+# give it a folder of their own: a collectstatic rewriting the shared one deletes and saves
+# its hashed files again, and a test reading them meanwhile finds one missing.
+STATIC_ROOT = env("STATIC_ROOT", default=str(BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env("MEDIA_ROOT", default=str(BASE_DIR / "media")))

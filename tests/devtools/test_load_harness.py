@@ -41,7 +41,8 @@ def fresh_database_url(tmp_path):
 def test_load_harness_plays_games_against_the_production_server(fresh_database_url, tmp_path):
     # Players in the tutorial (level 0): each board on turn also asks for a suggestion,
     # worked out by the Celery worker the server starts when REDIS_URL is set (CI).
-    env = {**os.environ, "DATABASE_URL": fresh_database_url}
+    env = {**os.environ, "DATABASE_URL": fresh_database_url,
+           "STATIC_ROOT": str(tmp_path / "static")}  # not the folder other tests read
     env.pop("DJANGO_SETTINGS_MODULE", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
                    cwd=ROOT, env=env, check=True, timeout=300)

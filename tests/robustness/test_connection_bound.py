@@ -76,7 +76,8 @@ def test_a_burst_of_200_requests_queues_within_the_pool(fresh_database, tmp_path
     url, name, admin = fresh_database
     env = {**os.environ, "DATABASE_URL": url, "DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1",
            "SECRET_KEY": "burst-test-" + "k" * 40, "SECURE_SSL_REDIRECT": "false",
-           "HTTP_THREADS": str(HTTP_THREADS), "CONN_MAX_AGE": "600"}
+           "HTTP_THREADS": str(HTTP_THREADS), "CONN_MAX_AGE": "600",
+           "STATIC_ROOT": str(tmp_path / "static")}
     env.pop("REDIS_URL", None)  # one process, no Celery: only the web server connects
     env.pop("DJANGO_SETTINGS_MODULE", None)
     manage = [sys.executable, "manage.py"]

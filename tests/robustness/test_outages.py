@@ -94,7 +94,7 @@ class Site:
                     "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
                     "DEBUG": "false", "SECRET_KEY": "outage-test-" + "k" * 40,
                     "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "false",
-                    "HTTP_THREADS": "4"}
+                    "HTTP_THREADS": "4", "STATIC_ROOT": str(tmp_path / "static")}
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self.procs = {}
 
