@@ -70,6 +70,14 @@ class Stats:
         self.errors[kind] += 1
         self.errors_at.append(time.perf_counter() - self.started)
 
+    def between(self, kind: str, start: float, end: float = float("inf")) -> list:
+        """The figures of ``kind`` taken from ``start`` to ``end`` seconds into the run."""
+        return [v for v, t in zip(getattr(self, kind), self.at[kind], strict=True)
+                if start <= t < end]
+
+    def errors_between(self, start: float, end: float = float("inf")) -> int:
+        return sum(1 for t in self.errors_at if start <= t < end)
+
 
 def percentile(values, p):
     if not values:
@@ -197,6 +205,10 @@ class Table:
     listening: set = field(default_factory=set)
     expect_push: bool = False
 
+    def push_awaited_by(self, seat: int) -> bool:
+        """Whether ``seat``'s socket still owes the push of the other seat's last move."""
+        return self.mover not in (-1, seat) and not self.heard and self.expect_push
+
 
 class PlayerClient:
     def __init__(self, base, player, stats, think, deadline, rng, seat):
@@ -277,8 +289,7 @@ class PlayerClient:
             # a suggestion) is swapped in, as the page does; a notice is one of a move only
             # when it says "board".
             if event == "board" or (event == "changed" and data.get("what", "board") == "board"):
-                if (table.mover not in (-1, self.seat) and not table.heard
-                        and table.expect_push and (version or 0) > table.sent_version):
+                if table.push_awaited_by(self.seat) and (version or 0) > table.sent_version:
                     table.heard = True
                     self.stats.add("push_ms", (time.perf_counter() - table.sent_at) * 1000)
                 if data.get("html"):
@@ -365,8 +376,7 @@ class PlayerClient:
                 try:
                     await asyncio.wait_for(self.changed.wait(), PUSH_TIMEOUT)
                 except TimeoutError:
-                    if (table.mover not in (-1, self.seat) and not table.heard
-                            and table.expect_push):
+                    if table.push_awaited_by(self.seat):
                         self.stats.error("missing push")
                         if os.environ.get("LOAD_DEBUG"):
                             self.missed[table.sent_version + 1] = time.perf_counter()
@@ -492,12 +502,8 @@ def timeline(stats: Stats, elapsed, window=10.0):
     start = 0.0
     while start < elapsed:
         end = start + window
-
-        def inside(kind, start=start, end=end):
-            return [v for v, t in zip(getattr(stats, kind), stats.at[kind], strict=True)
-                    if start <= t < end]
-        posts, pushes = inside("post_ms"), inside("push_ms")
-        errors = sum(1 for t in stats.errors_at if start <= t < end)
+        posts, pushes = stats.between("post_ms", start, end), stats.between("push_ms", start, end)
+        errors = stats.errors_between(start, end)
         lines.append(f"    {start:4.0f}-{end:<4.0f} {len(posts):5d}  {percentile(posts, 50):6.0f} "
                      f"{percentile(posts, 99):6.0f}  {percentile(pushes, 99):6.0f}  {errors}")
         start = end
@@ -507,17 +513,13 @@ def timeline(stats: Stats, elapsed, window=10.0):
 def steady(stats: Stats, warmup: float, elapsed: float) -> list:
     """The figures once every game has started and the start's backlog is served: from
     ``warmup`` seconds on (the arrivals' page loads and handshakes come first)."""
-    def after(kind):
-        return [v for v, t in zip(getattr(stats, kind), stats.at[kind], strict=True)
-                if t >= warmup]
-    posts = after("post_ms")
+    posts = stats.between("post_ms", warmup)
     span = max(elapsed - warmup, 1e-9)
-    errors = sum(1 for t in stats.errors_at if t >= warmup)
     return [f"  steady state (from {warmup:g} s): {len(posts) / span:.1f} moves/s",
             _spread("  move POST ms", posts, (50, 95, 99)),
-            _spread("  push ms", after("push_ms")),
-            _spread("  board held ms", after("held_ms")),
-            f"    errors: {errors}"]
+            _spread("  push ms", stats.between("push_ms", warmup)),
+            _spread("  board held ms", stats.between("held_ms", warmup)),
+            f"    errors: {stats.errors_between(warmup)}"]
 
 
 def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, think, level,

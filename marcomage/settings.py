@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -184,8 +185,12 @@ if REDIS_URL:
     # delivers at most once: a message sent while a process reconnects to Redis is lost; the
     # pages catch up when their socket reconnects (it sends the board version it shows).
     CHANNEL_LAYER = env("CHANNEL_LAYER", default="pubsub")
-    CHANNEL_LAYERS = {
-        "default": {
+    if CHANNEL_LAYER == "pubsub":
+        CHANNEL_LAYERS = {"default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1}]}}}
+    elif CHANNEL_LAYER == "lists":
+        CHANNEL_LAYERS = {"default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, the same length as
             # the layer's blocking pop: idle consumers died with "Timeout reading from
@@ -201,13 +206,10 @@ if REDIS_URL:
                                   "max_connections": env.int("CHANNEL_REDIS_CONNECTIONS",
                                                              default=1000)}],
                        "capacity": env.int("CHANNEL_CAPACITY", default=5000),
-                       "group_expiry": 3600},
-        }
-    }
-    if CHANNEL_LAYER == "pubsub":
-        CHANNEL_LAYERS = {"default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1}]}}}
+                       "group_expiry": 3600}}}
+    else:
+        raise ImproperlyConfigured(
+            f"CHANNEL_LAYER must be 'pubsub' or 'lists', not {CHANNEL_LAYER!r}.")
     # A Redis that is down is a cache miss, not an error (marcomage/cache.py).
     CACHES = {"default": {"BACKEND": "marcomage.cache.ResilientRedisCache",
                           "LOCATION": REDIS_URL,

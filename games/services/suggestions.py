@@ -12,8 +12,6 @@ reuse ids), its version and the seat. It is computed from what that seat may see
 (``engine.suggest_action``) with a seed of its own, so the same board always gets the same
 suggestion whoever works it out.
 """
-import logging
-
 from django.core.cache import cache
 
 from games import engine
@@ -22,8 +20,6 @@ from games.models import Game
 
 from .events import publish_seat_changed
 from .queue import SUGGESTION_TASK, task_send
-
-log = logging.getLogger(__name__)
 
 KEPT_SECONDS = 3600  # a board left open this long still has its suggestion
 # A board asks a worker once in this time; after it (a lost task, a broker that was down),

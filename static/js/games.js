@@ -61,15 +61,16 @@
   // at the commit, the answer after its rendering): fetching the board for it would cost
   // the server a second board per move. The catch-up below covers an answer that is lost.
   var actionsInFlight = 0;
-  document.addEventListener("htmx:beforeRequest", function (event) {
+  function isBoardPost(event) {
     var target = event.detail.target;
-    if (target && target.id === "board" && event.detail.requestConfig &&
-        event.detail.requestConfig.verb === "post") actionsInFlight += 1;
+    return !!(target && target.id === "board" && event.detail.requestConfig &&
+              event.detail.requestConfig.verb === "post");
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isBoardPost(event)) actionsInFlight += 1;
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    var target = event.detail.target;
-    if (target && target.id === "board" && event.detail.requestConfig &&
-        event.detail.requestConfig.verb === "post") actionsInFlight = Math.max(0, actionsInFlight - 1);
+    if (isBoardPost(event)) actionsInFlight = Math.max(0, actionsInFlight - 1);
   });
 
   function boardAnnounced(version) {
