@@ -19,6 +19,7 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 
 from marcomage.httppool import BoundedHTTP  # noqa: E402
 from marcomage.routing import websocket_urlpatterns  # noqa: E402
+from marcomage.site.warmup import server_process_ready  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -29,3 +30,6 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Last: everything the application holds is built by now (see marcomage/site/warmup.py).
+server_process_ready()
