@@ -19,3 +19,35 @@ NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 ])
 def test_activity_classes(idle, expected):
     assert activity_of(NOW - idle, NOW) == expected
+
+
+@pytest.mark.django_db
+def test_a_visit_marks_the_player_active_at_most_once_a_minute_without_touching_the_session(
+        alice):
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from players.middleware import activity_mark_key
+    from players.models import Player
+
+    cache.clear()
+    long_ago = NOW - timedelta(days=30)
+    Player.objects.filter(pk=alice.pk).update(last_activity=long_ago)
+    client = Client()
+    client.force_login(alice.user)
+    session_before = dict(client.session.items())
+
+    client.get("/")
+    first = Player.objects.get(pk=alice.pk).last_activity
+    assert first > long_ago
+
+    with CaptureQueriesContext(connection) as ctx:
+        client.get("/")
+    assert not [q for q in ctx.captured_queries if q["sql"].startswith("UPDATE")]
+    assert dict(client.session.items()) == session_before  # no session write per minute
+
+    cache.delete(activity_mark_key(alice.user.pk))  # the minute is over
+    client.get("/")
+    assert Player.objects.get(pk=alice.pk).last_activity > first
