@@ -45,6 +45,30 @@ def test_the_request_user_carries_its_roles(mod, django_assert_num_queries):
         assert roles.user_has_permission(cached, roles.MODERATE_FORUM)
 
 
+def test_loading_a_player_without_grants_asks_one_query_and_a_moderator_two(
+        alice, mod, django_assert_num_queries):
+    """The user's row says whether it has any permission or group; only then are the role
+    permissions themselves looked up (their query is costly to plan)."""
+    from django.core.cache import cache
+    cache.clear()
+    with django_assert_num_queries(1):
+        user = CachedModelBackend().get_user(alice.user.pk)
+        assert not roles.is_moderator(user.player)
+    cache.clear()
+    with django_assert_num_queries(2):
+        user = CachedModelBackend().get_user(mod.user.pk)
+        assert roles.is_moderator(user.player)
+
+
+def test_a_permission_given_directly_counts(alice):
+    from django.contrib.auth.models import Permission
+    alice.user.user_permissions.add(Permission.objects.get(
+        content_type__app_label="forum", codename="moderate_forum"))
+    user = CachedModelBackend().get_user(alice.user.pk)
+    assert roles.user_has_permission(user, roles.MODERATE_FORUM)
+    assert not roles.user_has_permission(user, roles.REVIEW_CONCEPTS)
+
+
 def test_leaving_the_moderators_forgets_the_cached_roles(mod):
     from django.contrib.auth.models import Group
     assert roles.user_has_permission(CachedModelBackend().get_user(mod.user.pk),
