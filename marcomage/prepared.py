@@ -8,20 +8,33 @@ query alone, most of it in the compiler (py-spy, devtools/load.py at 200 games).
 what the queryset needs to build its results, and then only runs the SQL with the new key:
 ``get`` builds the instance as ``QuerySet.get`` would (deferred columns stay deferred,
 ``select_related`` rows are attached, database values are converted the same way);
-``rows`` gives a ``values_list`` queryset's rows.
+``rows`` gives a ``values_list`` queryset's rows; ``row`` the one row of a ``values``
+queryset asked with several keys (ids and moments: the navigation's marks, for a player, its
+registration and now).
 
-Only for querysets whose shape never changes: the builder gets the key and nothing else
-(it may use it more than once). A ``select_for_update`` one must still be run inside a
+Only for querysets whose shape never changes: the builder gets the keys and nothing else
+(it may use each more than once). A ``select_for_update`` one must still be run inside a
 transaction (Django checks that when it compiles, so here the first time only).
 """
 import threading
+from datetime import UTC, datetime, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models.query import get_related_populators
 
-# Stands for the key while compiling; found again among the compiled parameters.
+# Stand for the keys while compiling; found again among the compiled parameters (a moment
+# as the database adapter passes it: SQLite's is a string).
 _MARKER = -7_654_321_987_654
+_MOMENT_MARKER = datetime(1901, 2, 3, 4, 5, 6, tzinfo=UTC)
+
+
+def _marker(index: int, moment: bool):
+    return _MOMENT_MARKER + timedelta(microseconds=index) if moment else _MARKER - index
+
+
+def _adapted(value, moment: bool, connection):
+    return connection.ops.adapt_datetimefield_value(value) if moment else value
 
 
 class PreparedQuery:
@@ -31,30 +44,43 @@ class PreparedQuery:
         self._compiled = {}
         self._lock = threading.Lock()
 
-    def _compile(self, using):
-        queryset = self._build(_MARKER)
+    def _compile(self, using, moments=(False,)):
+        """``moments``: for each key, whether it is a moment (else an id)."""
+        connection = connections[using]
+        markers = [_marker(i, moment) for i, moment in enumerate(moments)]
+        queryset = self._build(*markers)
         compiler = queryset.query.get_compiler(using=using)
         sql, params = compiler.as_sql()
-        positions = [i for i, value in enumerate(params) if value == _MARKER]
-        if not positions:
+        keys_at = []
+        for marker, moment in zip(markers, moments, strict=True):
+            found = _adapted(marker, moment, connection)
+            keys_at.append([i for i, value in enumerate(params) if value == found])
+        if not any(keys_at):  # a key it may leave out (a mark turned off), but not all
             raise ValueError("the prepared queryset does not use its key")
         entry = {"model": queryset.model, "compiler": compiler, "sql": sql,
-                 "params": list(params), "key_at": positions}
+                 "params": list(params), "keys_at": keys_at,
+                 "moments": tuple(moments),
+                 # What each selected column is called (a values queryset's keys).
+                 "names": [alias or getattr(getattr(column, "target", None), "attname", None)
+                           for column, _, alias in compiler.select]}
         klass_info, select = compiler.klass_info, compiler.select
         if klass_info is not None:  # model instances (not a values_list)
             start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
             entry.update(start=start, end=end,
                          init_list=[column[0].target.attname for column in select[start:end]],
-                         populators=get_related_populators(klass_info, select, using))
+                         populators=get_related_populators(klass_info, select, using),
+                         annotations=dict(compiler.annotation_col_map or {}))
         return entry
 
-    def _entry(self, using):
+    def _entry(self, using, moments=(False,)):
         entry = self._compiled.get(using)
         if entry is None:
             with self._lock:
                 entry = self._compiled.get(using)
                 if entry is None:
-                    entry = self._compiled[using] = self._compile(using)
+                    entry = self._compiled[using] = self._compile(using, moments)
+        if entry["moments"] != moments:
+            raise TypeError("a prepared query's keys keep their kinds (ids, moments)")
         return entry
 
     def _run(self, entry, key, using, many):
@@ -69,18 +95,37 @@ class PreparedQuery:
         low, high = connection.ops.integer_field_range(key_field.get_internal_type())
         if key is None or (low is not None and key < low) or (high is not None and key > high):
             return None
+        return self._execute(entry, [key_field.get_db_prep_value(key, connection)], using,
+                             fetch=None if many else 2)
+
+    @staticmethod
+    def _execute(entry, values, using, *, fetch=None):
+        """Run the compiled SQL with ``values`` (one per key, as the database takes it) in
+        place of the markers: the converted rows, all of them or the first ``fetch``."""
         params = list(entry["params"])
-        for position in entry["key_at"]:
-            params[position] = key_field.get_db_prep_value(key, connection)
-        with connection.cursor() as cursor:
+        for value, positions in zip(values, entry["keys_at"], strict=True):
+            for position in positions:
+                params[position] = value
+        with connections[using].cursor() as cursor:
             cursor.execute(entry["sql"], params)
-            rows = cursor.fetchall() if many else cursor.fetchmany(2)
+            rows = cursor.fetchall() if fetch is None else cursor.fetchmany(fetch)
         return list(entry["compiler"].results_iter(results=[rows]))
 
     def rows(self, key, *, using=DEFAULT_DB_ALIAS) -> list:
         """A ``values_list`` queryset's rows for ``key`` (an id, of the primary key's type);
         none for a key that cannot match; ValueError for one that is not an id."""
         return self._run(self._entry(using), key, using, many=True) or []
+
+    def row(self, *keys, using=DEFAULT_DB_ALIAS) -> dict | None:
+        """The first row of a ``values`` queryset for these keys (ids, or aware datetimes
+        for moments), as {name: value}; None when there is none."""
+        moments = tuple(isinstance(key, datetime) for key in keys)
+        entry = self._entry(using, moments)
+        connection = connections[using]
+        values = [_adapted(key, True, connection) if moment else int(key)
+                  for key, moment in zip(keys, moments, strict=True)]
+        rows = self._execute(entry, values, using, fetch=1)
+        return dict(zip(entry["names"], rows[0], strict=True)) if rows else None
 
     def get(self, pk, *, using=DEFAULT_DB_ALIAS):
         """The instance with primary key ``pk``; ``Model.DoesNotExist`` when there is none,
@@ -96,4 +141,6 @@ class PreparedQuery:
         instance = model.from_db(using, entry["init_list"], row[entry["start"]:entry["end"]])
         for populator in entry["populators"]:
             populator.populate(row, instance)
+        for name, position in entry["annotations"].items():
+            setattr(instance, name, row[position])
         return instance

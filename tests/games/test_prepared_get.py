@@ -76,3 +76,10 @@ def test_rows_of_a_values_list_with_its_key_used_twice(started_game):
             seen += len(expected)
     assert seen  # someone is on turn somewhere
     assert prepared.rows(10**30) == []
+
+
+def test_annotations_arrive_on_the_instance(started_game):
+    from django.db.models import Value
+    game = started_game()
+    prepared = PreparedQuery(lambda pk: Game.objects.annotate(tag=Value("seven")).filter(pk=pk))
+    assert prepared.get(game.pk).tag == "seven"

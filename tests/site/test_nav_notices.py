@@ -150,3 +150,35 @@ def test_an_incoming_challenge_marks_the_top_bar_until_answered(alice, bob, clie
     assert "challenge waiting" not in _nav(client_of(bob))  # the sender's own is no news
     gs.challenge_reject(game_id=game.pk, player=alice)
     assert "challenge waiting" not in _nav(client_of(alice))
+
+
+def test_each_player_and_moment_gets_its_own_marks_from_the_compiled_query(veteran, bob,
+                                                                           carol):
+    """The query is compiled once per process: the player, the registration and the time
+    are its keys, never what the first page happened to ask with."""
+    from datetime import timedelta
+    from unittest import mock
+
+    from django.utils import timezone
+
+    from players.models import Player
+    bob.level = 10
+    bob.save(update_fields=["level"])
+    Message.objects.create(author=carol, recipient=veteran, subject="Hi", body="there")
+    forum_services.thread_create(section="general", author=carol, title="Old", body="text")
+    moderator_add(carol)
+    player_mute(moderator=carol, player=veteran, duration="1d", reason="Rude")
+    # bob registers after the thread: it is no news to him.
+    Player.objects.filter(pk=bob.pk).update(created_at=timezone.now() + timedelta(minutes=1))
+    bob.refresh_from_db()
+
+    def marks(player, at=None):
+        with mock.patch("django.utils.timezone.now", return_value=at or timezone.now()):
+            return nav_notices(player, sections_open_for(player))
+
+    for _ in range(2):  # in both orders: nothing of one player stays in the query
+        mine, his = marks(veteran), marks(bob)
+        assert (mine["unread_messages"], mine["forum"], bool(mine["mute"])) == (1, True, True)
+        assert (his["unread_messages"], his["forum"], his["mute"]) == (0, False, None)
+        his, mine = marks(bob), marks(veteran)
+    assert marks(veteran, at=timezone.now() + timedelta(days=2))["mute"] is None  # it ended
