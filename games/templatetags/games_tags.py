@@ -10,6 +10,9 @@ register = template.Library()
 @register.inclusion_tag("games/lobby/_turn_indicator.html", takes_context=True)
 def games_turn_indicator(context):
     viewer = context.get("viewer")
+    if viewer is not None and "games_on_turn" in context:
+        # A game page has counted them already (games.game.selectors.game_page).
+        return {"games_on_turn": context["games_on_turn"]}
     return {"games_on_turn": selectors.games_on_turn_count(viewer) if viewer else 0}
 
 

@@ -101,3 +101,19 @@ def test_the_full_page_keeps_the_indicator_in_the_navigation_only(started_game, 
     html = client_of(game.player1).get(reverse("games:detail", args=[game.pk])).content.decode()
     assert html.count('id="nav-turn-indicator"') == 1
     assert "hx-swap-oob" not in html
+
+
+GAME_PAGE_QUERIES = 5  # the game, the games waiting, the chat, the navigation's marks, the note
+
+
+def test_the_game_page_costs_five_queries_and_counts_the_games_waiting_once(
+        started_game, client_of, django_assert_num_queries):
+    game = started_game()
+    client = client_of(player_on_turn(game))
+    url = reverse("games:detail", args=[game.pk])
+    client.get(url)
+    with django_assert_num_queries(GAME_PAGE_QUERIES):
+        html = client.get(url).content.decode()
+    # The navigation's your-turn badge comes from the board's own count.
+    indicator = html.split('id="nav-turn-indicator"', 1)[1].split("</a>", 1)[0]
+    assert '<span class="badge turn">1</span>' in indicator
