@@ -35,7 +35,12 @@ class Command(BaseCommand):
         server = [os.path.join(bindir, "uvicorn"), "marcomage.asgi:application",
                   "--host", host, "--port", str(port), "--lifespan", "off",
                   "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio",
-                  "--workers", str(workers)]
+                  "--workers", str(workers),
+                  # A player's connection stays open while they think (uvicorn's default
+                  # closes it after 5 s idle): a move sent as the server closed it failed
+                  # with "can not write request body" (load harness, players thinking
+                  # 2-10 s). 75 s, as nginx keeps them; a load balancer in front keeps its own.
+                  "--timeout-keep-alive", "75"]
         if not settings.DEBUG:
             server.append("--no-access-log")
         commands = [server]
