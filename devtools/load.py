@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -149,6 +150,31 @@ def count_db_connections() -> int | None:
         cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
                        " AND pid <> pg_backend_pid()")
         return cursor.fetchone()[0]
+
+
+def delete_players(run: str) -> int:
+    """Delete the run's players with their games, turns and decks: games left running would
+    stay in the sweeps' way and in the next run's tables."""
+    from django.contrib.auth import get_user_model
+    deleted, _ = get_user_model().objects.filter(username__startswith=f"load{run}x").delete()
+    return deleted
+
+
+def vacuum_when_autovacuum_is_off() -> bool:
+    """Vacuum the tables the runs write when PostgreSQL's autovacuum is off (as on this box):
+    every run leaves a few thousand dead game rows, and a table of ten times more dead rows
+    than live ones slowed the next run's moves. A site runs with autovacuum on."""
+    from django.db import connection
+    if connection.vendor != "postgresql":
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW autovacuum")
+        if cursor.fetchone()[0] == "on":
+            return False
+        for table in ("games_game", "games_turn", "players_player", "players_awardcounters",
+                      "django_session"):
+            cursor.execute(f"VACUUM ANALYZE {table}")
+    return True
 
 
 # ------------------------------------------------------------------ the simulated browser
@@ -332,6 +358,9 @@ class PlayerClient:
                 status = resp.status
         except Exception as exc:
             self.stats.error(f"POST {type(exc).__name__}")
+            if os.environ.get("LOAD_DEBUG"):
+                print(f"POST failed: game {table.game_id} seat {self.seat} "
+                      f"{time.perf_counter() - t0:.3f} s: {exc!r}", file=sys.stderr)
             return
         finally:
             self.posting = False
@@ -377,6 +406,10 @@ class PlayerClient:
                     await asyncio.wait_for(self.changed.wait(), PUSH_TIMEOUT)
                 except TimeoutError:
                     if table.push_awaited_by(self.seat):
+                        if time.perf_counter() - table.sent_at < PUSH_TIMEOUT:
+                            # This wait began before the opponent moved (it was thinking):
+                            # the push is owed PUSH_TIMEOUT after the move, not after the wait.
+                            continue
                         self.stats.error("missing push")
                         if os.environ.get("LOAD_DEBUG"):
                             self.missed[table.sent_version + 1] = time.perf_counter()
@@ -450,13 +483,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, extra_env: dict) -> subprocess.Popen:
+def start_server(port: int, extra_env: dict, workers: int = 0) -> subprocess.Popen:
     env = {**os.environ, **extra_env}
     # The production layout serves collected static files (DEBUG off needs the manifest).
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
                    env=env, check=True)
     log = open(SERVER_LOG, "w")  # noqa: SIM115 - the server writes to it until it stops
-    proc = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port),
+                             "--workers", str(workers)],
                             env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     deadline = time.monotonic() + 60
@@ -465,11 +499,29 @@ def start_server(port: int, extra_env: dict) -> subprocess.Popen:
             raise SystemExit("the server stopped; see " + SERVER_LOG)
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return proc
+                break
         except OSError:
             time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("the server did not start within 60 s")
+    else:
+        proc.kill()
+        raise SystemExit("the server did not start within 60 s")
+    wait_until_started(proc.pid, deadline)
+    return proc
+
+
+def wait_until_started(pid, deadline, quiet=0.15):
+    """Wait until the server's processes have started, as a deployed site's have before its
+    players arrive: the port opens before the server processes and the Celery worker have
+    imported and warmed up (seconds of CPU that the first players' requests waited behind).
+    Started = the process tree used under ``quiet`` of a core over the last second."""
+    before = process_tree_cpu(pid)
+    while time.monotonic() < deadline:
+        time.sleep(1.0)
+        now = process_tree_cpu(pid)
+        used = sum(cpu - before.get(child, (None, 0.0))[1] for child, (_, cpu) in now.items())
+        if len(now) > 1 and used < quiet:
+            return
+        before = now
 
 
 def process_tree_cpu(pid):
@@ -556,13 +608,19 @@ async def main_async(args):
     pairs = [players[i:i + 2] for i in range(0, len(players), 2)]
     for pair in pairs:
         pair[0]["game"] = await asyncio.to_thread(create_game, pair[0], pair[1])
+    if await asyncio.to_thread(vacuum_when_autovacuum_is_off):
+        print("autovacuum is off: the game and player tables were vacuumed first")
     close_old_connections()
+    # The simulated browsers must not stall on the harness's own full garbage collections
+    # (up to 100 ms over Django and the players made above): freeze what exists now.
+    gc.collect()
+    gc.freeze()
     server = None
     base = args.url
     if args.serve:
         port = free_port()
         server = start_server(port, {"DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1,localhost",
-                                     "SECURE_SSL_REDIRECT": "false"})
+                                     "SECURE_SSL_REDIRECT": "false"}, args.workers)
         base = f"http://127.0.0.1:{port}"
     try:
         stats = Stats()
@@ -599,6 +657,8 @@ async def main_async(args):
                 server.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, 9)
+        if not args.keep:
+            await asyncio.to_thread(delete_players, run)
 
 
 def build_parser():
@@ -618,6 +678,10 @@ def build_parser():
     parser.add_argument("--level", type=int, default=10,
                         help="the players' level (default 10: past the tutorial; below it "
                              "each turn also costs a play suggestion, worked out by Celery)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the run's players and games (deleted at the end otherwise)")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="server processes (default: serve's own, one per core)")
     parser.add_argument("--json", default="", help="also write the raw figures to this file")
     return parser
 
