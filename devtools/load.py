@@ -250,6 +250,7 @@ class PlayerClient:
         self.changed = asyncio.Event()
         self.posting = False  # a move of ours is on its way: its answer brings the board
         self.frames = []  # the last frames this socket got (event, what, version, when)
+        self.history = []  # the last boards taken: (source, version, my turn, s since a move)
         self.missed = {}  # version -> when a push for it was counted missing (LOAD_DEBUG)
 
     def _url(self, path):
@@ -272,10 +273,13 @@ class PlayerClient:
             return None
         return text
 
-    def take_board(self, html, table: Table):
+    def take_board(self, html, table: Table, source="?"):
         board = parse_board(html)
         if board is None:
             return None
+        self.history = [*self.history[-5:],
+                        (source, board.version, board.my_turn,
+                         round(time.perf_counter() - table.sent_at, 3))]
         if self.board is not None and board.version < self.board.version:
             return self.board  # an answer that crossed a newer one
         self.board = board
@@ -291,7 +295,7 @@ class PlayerClient:
     async def fetch_board(self, http, table):
         html = await self.get(http, f"/games/{table.game_id}/board/", **{"HX-Request": "true"})
         if html is not None:
-            self.take_board(html, table)
+            self.take_board(html, table, "fetch")
 
     async def listen(self, http, ws, table):
         async for message in ws:
@@ -319,7 +323,7 @@ class PlayerClient:
                     table.heard = True
                     self.stats.add("push_ms", (time.perf_counter() - table.sent_at) * 1000)
                 if data.get("html"):
-                    self.take_board(data["html"], table)
+                    self.take_board(data["html"], table, "push")
                 elif (not self.posting
                       and (self.board is None or (version or 0) > self.board.version)):
                     # As the page does (static/js/games.js, boardAnnounced): the notice of
@@ -344,7 +348,8 @@ class PlayerClient:
                 "position": str(position), "action": action}
         if mode:
             data[f"mode_{position}"] = str(mode)
-        table.sent_at, table.sent_version, table.mover = time.perf_counter(), self.board.version, self.seat
+        sent_version = self.board.version
+        table.sent_at, table.sent_version, table.mover = time.perf_counter(), sent_version, self.seat
         table.heard = table.held = False
         table.expect_push = (1 - self.seat) in table.listening
         t0 = time.perf_counter()
@@ -369,12 +374,20 @@ class PlayerClient:
             self.stats.error(f"POST {status}")
             return
         board = parse_board(text)
-        if board is None or board.version <= table.sent_version:
+        # Not table.sent_version: at think time 0 the opponent may have been pushed this move,
+        # and posted its own, before this answer arrived.
+        if board is None or board.version <= sent_version:
             self.stats.error("move refused")
+            if os.environ.get("LOAD_DEBUG"):
+                why = re.search(r'board-error" role="alert">([^<]*)<', text)
+                print(f"move refused: game {table.game_id} seat {self.seat} "
+                      f"v{sent_version} {action} {position}/{mode}: "
+                      f"{why.group(1) if why else 'no message'} history {self.history} "
+                      f"frames {self.frames}", file=sys.stderr)
             await self.fetch_board(http, table)
             return
         self.stats.moves += 1
-        self.take_board(text, table)
+        self.take_board(text, table, "answer")
 
     async def play_game(self, http, table: Table, ws_factory):
         html = await self.get(http, f"/games/{table.game_id}/")
