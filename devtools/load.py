@@ -152,6 +152,36 @@ def count_db_connections() -> int | None:
         return cursor.fetchone()[0]
 
 
+def db_connections_by_process(pid) -> dict:
+    """{pid: open connections to the database server} for ``pid`` and its children: the
+    figure that the server's bound (HTTP_THREADS + LIVE_BOARD_THREADS + 1 per process) is
+    about."""
+    import psutil
+    from django.db import connection
+    port = int(connection.settings_dict.get("PORT") or 5432)
+    try:
+        root = psutil.Process(pid)
+        procs = [root] + root.children(recursive=True)
+    except psutil.Error:
+        return {}
+    found = {}
+    for proc in procs:
+        try:
+            found[proc.pid] = sum(1 for c in proc.net_connections(kind="tcp")
+                                  if c.raddr and c.raddr.port == port)
+        except psutil.Error:
+            continue
+    return found
+
+
+async def sample_db_connections(pid, peak: dict, every=2.0):
+    """Keep in ``peak`` the most connections each process held at once, until cancelled."""
+    while True:
+        for proc, count in (await asyncio.to_thread(db_connections_by_process, pid)).items():
+            peak[proc] = max(peak.get(proc, 0), count)
+        await asyncio.sleep(every)
+
+
 def delete_players(run: str) -> int:
     """Delete the run's players with their games, turns and decks: games left running would
     stay in the sweeps' way and in the next run's tables."""
@@ -588,7 +618,7 @@ def steady(stats: Stats, warmup: float, elapsed: float) -> list:
 
 
 def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, think, level,
-           warmup=None):
+           warmup=None, peak_connections=None):
     lines = [f"load: {games} games, think {think[0]:g}-{think[1]:g} s, players of level "
              f"{level}, {elapsed:.1f} s",
              f"  moves: {stats.moves} ({stats.moves / elapsed:.1f}/s), games finished "
@@ -600,6 +630,13 @@ def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, thi
              f"  errors: {sum(stats.errors.values())} {dict(stats.errors) or ''}"]
     if connections is not None:
         lines.append(f"  database connections at the end: {connections}")
+    if peak_connections:
+        from django.conf import settings
+        bound = settings.HTTP_THREADS + settings.LIVE_BOARD_THREADS + 1
+        most = {pid: n for pid, n in peak_connections.items() if n}
+        lines.append(f"  database connections held at most, per process: "
+                     f"{sorted(most.values(), reverse=True)} (a server process's bound: "
+                     f"{bound}; total {sum(most.values())})")
     if warmup is not None and warmup < elapsed:
         lines += steady(stats, warmup, elapsed)
     lines += timeline(stats, elapsed)
@@ -643,15 +680,20 @@ async def main_async(args):
         deadline = t0 + args.duration
         ramp = args.games / 20 if args.ramp is None else args.ramp
         warmup = ramp + 10 if args.warmup is None else args.warmup
+        peak_connections = {}
+        sampler = (asyncio.create_task(sample_db_connections(server.pid, peak_connections))
+                   if server else None)
         await asyncio.gather(*(run_pair(base, pair, stats, think, deadline, args.seed + i,
                                         create_game, base, ramp)
                                for i, pair in enumerate(pairs)))
+        if sampler:
+            sampler.cancel()
         elapsed = time.monotonic() - t0
         harness_cpu = time.process_time() - harness_cpu
         cpu_after = process_tree_cpu(server.pid) if server else {}
         connections = await asyncio.to_thread(count_db_connections)
         text = report(stats, elapsed, cpu_before, cpu_after, connections, args.games, think,
-                      args.level, warmup)
+                      args.level, warmup, peak_connections)
         # The simulated browsers share the machine: a harness near 100 % of a core is itself
         # the bottleneck, and its figures then measure its own queue.
         print(text + f"\n  cpu {100 * harness_cpu / elapsed:5.1f}%  the harness itself")
@@ -661,7 +703,8 @@ async def main_async(args):
                            "moves": stats.moves, "post_ms": stats.post_ms,
                            "push_ms": stats.push_ms, "held_ms": stats.held_ms,
                            "at": stats.at, "errors_at": stats.errors_at,
-                           "errors": dict(stats.errors), "connections": connections}, fh)
+                           "errors": dict(stats.errors), "connections": connections,
+                           "peak_connections": peak_connections}, fh)
         return stats
     finally:
         if server is not None:

@@ -59,3 +59,9 @@ def test_load_harness_plays_games_against_the_production_server(fresh_database_u
     assert server_errors == {}, figures["errors"]
     assert "move POST ms" in result.stdout
     assert "steady state (from 4 s)" in result.stdout and "timeline" in result.stdout
+    if fresh_database_url.startswith("postgres"):
+        # Each server process stays within its bound of connections (HTTP threads, board
+        # threads and the handshakes' one), as sampled from the outside during the run.
+        bound = int(env.get("HTTP_THREADS", 8)) + int(env.get("LIVE_BOARD_THREADS", 4)) + 1
+        held = [n for n in figures["peak_connections"].values() if n]
+        assert held and max(held) <= bound, figures["peak_connections"]
