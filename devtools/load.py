@@ -174,7 +174,7 @@ def db_connections_by_process(pid) -> dict:
     return found
 
 
-async def sample_db_connections(pid, peak: dict, every=2.0):
+async def sample_db_connections(pid, peak: dict, every=5.0):
     """Keep in ``peak`` the most connections each process held at once, until cancelled."""
     while True:
         for proc, count in (await asyncio.to_thread(db_connections_by_process, pid)).items():
