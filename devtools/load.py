@@ -630,10 +630,10 @@ def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, thi
              f"  errors: {sum(stats.errors.values())} {dict(stats.errors) or ''}"]
     if connections is not None:
         lines.append(f"  database connections at the end: {connections}")
-    if peak_connections:
+    most = {pid: n for pid, n in (peak_connections or {}).items() if n}
+    if most:  # none on SQLite
         from django.conf import settings
         bound = settings.HTTP_THREADS + settings.LIVE_BOARD_THREADS + 1
-        most = {pid: n for pid, n in peak_connections.items() if n}
         lines.append(f"  database connections held at most, per process: "
                      f"{sorted(most.values(), reverse=True)} (a server process's bound: "
                      f"{bound}; total {sum(most.values())})")
