@@ -154,18 +154,12 @@ def count_db_connections() -> int | None:
 
 def db_connections_by_process(pid) -> dict:
     """{pid: open connections to the database server} for ``pid`` and its children: the
-    figure that the server's bound (HTTP_THREADS + LIVE_BOARD_THREADS + 1 per process) is
-    about."""
+    figure that ``server_connection_bound`` is about."""
     import psutil
     from django.db import connection
     port = int(connection.settings_dict.get("PORT") or 5432)
-    try:
-        root = psutil.Process(pid)
-        procs = [root] + root.children(recursive=True)
-    except psutil.Error:
-        return {}
     found = {}
-    for proc in procs:
+    for proc in process_tree(pid):
         try:
             found[proc.pid] = sum(1 for c in proc.net_connections(kind="tcp")
                                   if c.raddr and c.raddr.port == port)
@@ -567,15 +561,27 @@ def wait_until_started(pid, deadline, quiet=0.15):
         before = now
 
 
-def process_tree_cpu(pid):
+def process_tree(pid) -> list:
+    """``pid``'s process and all its descendants (psutil), none once it has gone."""
     import psutil
     try:
         root = psutil.Process(pid)
-        procs = [root] + root.children(recursive=True)
+        return [root, *root.children(recursive=True)]
     except psutil.Error:
-        return {}
+        return []
+
+
+def server_connection_bound() -> int:
+    """The most database connections one server process may hold: one per HTTP thread and
+    per live-board thread, plus the handshakes' (marcomage/httppool.py, games.consumers)."""
+    from django.conf import settings
+    return settings.HTTP_THREADS + settings.LIVE_BOARD_THREADS + 1
+
+
+def process_tree_cpu(pid):
+    import psutil
     out = {}
-    for proc in procs:
+    for proc in process_tree(pid):
         try:
             times = proc.cpu_times()
             name = " ".join(proc.cmdline()[:4])[-60:]
@@ -632,11 +638,9 @@ def report(stats: Stats, elapsed, cpu_before, cpu_after, connections, games, thi
         lines.append(f"  database connections at the end: {connections}")
     most = {pid: n for pid, n in (peak_connections or {}).items() if n}
     if most:  # none on SQLite
-        from django.conf import settings
-        bound = settings.HTTP_THREADS + settings.LIVE_BOARD_THREADS + 1
         lines.append(f"  database connections held at most, per process: "
                      f"{sorted(most.values(), reverse=True)} (a server process's bound: "
-                     f"{bound}; total {sum(most.values())})")
+                     f"{server_connection_bound()}; total {sum(most.values())})")
     if warmup is not None and warmup < elapsed:
         lines += steady(stats, warmup, elapsed)
     lines += timeline(stats, elapsed)

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from devtools.load import server_connection_bound
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -62,6 +64,5 @@ def test_load_harness_plays_games_against_the_production_server(fresh_database_u
     if fresh_database_url.startswith("postgres"):
         # Each server process stays within its bound of connections (HTTP threads, board
         # threads and the handshakes' one), as sampled from the outside during the run.
-        bound = int(env.get("HTTP_THREADS", 8)) + int(env.get("LIVE_BOARD_THREADS", 4)) + 1
         held = [n for n in figures["peak_connections"].values() if n]
-        assert held and max(held) <= bound, figures["peak_connections"]
+        assert held and max(held) <= server_connection_bound(), figures["peak_connections"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-PROBE = """
+WARM_AND_FROZEN = """
 import gc, json
 import marcomage.asgi
 from decks.catalogue import card_face
@@ -20,11 +20,19 @@ print(json.dumps({"frozen": gc.get_freeze_count(), "walked": len(gc.get_objects(
 """
 
 
-def test_the_server_process_starts_warm_and_frozen():
+def probe(code: str):
+    """What ``code`` prints last (JSON), run in a fresh process that imports the server.
+
+    Django's default settings, not DEBUG=false: production would need collected static
+    files for the card faces, which a clean clone does not have (CI failed on it)."""
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "marcomage.settings"}
-    out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, check=True,
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
                          capture_output=True, text=True, timeout=120).stdout
-    found = json.loads(out.strip().splitlines()[-1])
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_the_server_process_starts_warm_and_frozen():
+    found = probe(WARM_AND_FROZEN)
     assert found["faces"] == found["cards"]  # every card face built before the first page
     # What a full collection still walks is a small part of what the process holds.
     assert found["frozen"] > 100_000
@@ -32,7 +40,7 @@ def test_the_server_process_starts_warm_and_frozen():
 
 
 def test_every_template_is_compiled_before_the_first_page():
-    probe = """
+    compiled = probe("""
 import json, pathlib
 import marcomage.asgi
 from django.template import engines
@@ -40,13 +48,8 @@ loader = engines["django"].engine.template_loaders[0]
 while not hasattr(loader, "get_template_cache"):  # the cached loader, inside wrappers
     loader = loader.loaders[0]
 print(json.dumps(len(loader.get_template_cache)))
-"""
-    # Django's default settings (no DEBUG=false): production would need collected static
-    # files for the card faces, which a clean clone does not have (CI failed on it).
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "marcomage.settings"}
-    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, check=True,
-                         capture_output=True, text=True, timeout=120).stdout
+""")
     templates = [p for p in ROOT.rglob("*.html")
                  if "templates" in p.parts and ".venv" not in p.parts
                  and not any(part.startswith(".") for part in p.relative_to(ROOT).parts)]
-    assert json.loads(out.strip().splitlines()[-1]) >= len(templates)
+    assert compiled >= len(templates)
