@@ -24,9 +24,10 @@ view of running games (when both players allow spectators), statistics, and endp
 bot accounts.
 
 Read endpoints need no token (a per-address rate limit applies). A personal access token,
-created on the settings page, is sent as `Authorization: Bearer <token>`: it has its own,
-higher rate limit, and with the **bot** scope (bot accounts only) it opens the `bot`
-endpoints. Lists are paginated with `page` and `page_size` (at most 100).
+created on the settings page, is sent as `Authorization: Bearer <token>`: its account has
+its own, higher rate limit (shared by all the account's tokens), and with the **bot**
+scope (bot accounts only) it opens the `bot` endpoints. A wrong token is a 401 and counts
+against its address's anonymous limit. Lists are paginated with `page` and `page_size` (at most 100).
 
 Every error has one shape: `{"error": {"status", "code", "message", "fields"?}}`
 (`fields` for a 400: parameter -> messages). A 429 carries `Retry-After`.

@@ -5,9 +5,12 @@
 read endpoint allows. A header with a bad, revoked or foreign-scheme token is a 401,
 never silently anonymous, so a bot notices a revoked token at once.
 
-Rate limits (settings.API_RATE_LIMITS) are counted per token, or per address without
-one, by django-ratelimit in the cache, like marcomage/flood.py; over the limit the answer
-is a 429 with Retry-After (the seconds left in the window). A cache that is down skips the
+Rate limits (settings.API_RATE_LIMITS) are counted per account (all the tokens of one
+player share one count: a second token brings no fresh allowance), or per address without
+a token, by django-ratelimit in the cache, like marcomage/flood.py; over the limit the
+answer is a 429 with Retry-After (the seconds left in the window). A header with a token
+that opens nothing counts against its address's anonymous limit before the 401, so
+guessing tokens is limited like any anonymous caller. A cache that is down skips the
 limit, as flood control does, and FLOOD_CONTROL=false turns these limits off with the
 site's others.
 """
@@ -42,15 +45,17 @@ class ApiClient:
         return self.token is not None and scope in self.token.scopes
 
 
-def _rate_limit(request, client: ApiClient) -> None:
+def rate_limit(request, client: ApiClient) -> None:
+    """Count this request against the caller's allowance; ApiError 429 beyond it."""
     if not settings.FLOOD_CONTROL:  # the site's switch for every rate limit
         return
     if client.token is not None:
+        # The group keeps its historical name "token"; the key is the account.
         kind, rate = "token", settings.API_RATE_LIMITS["token"]
-        prefix = client.token.prefix
+        account = f"player:{client.token.player_id}"
 
         def key(_group, _request):
-            return prefix
+            return account
     else:
         kind, rate, key = "anonymous", settings.API_RATE_LIMITS["anonymous"], "ip"
     try:
@@ -77,10 +82,11 @@ class TokenAuth(HttpBearer):
             scheme, _, raw = header.partition(" ")
             token = self.authenticate(request, raw) if scheme.lower() == "bearer" else None
             if token is None:
+                rate_limit(request, ApiClient())  # a guess costs its address's allowance
                 raise AuthenticationError(message="The token is unknown, revoked or not sent "
                                                   "as 'Authorization: Bearer <token>'.")
             client = ApiClient(token)
-        _rate_limit(request, client)
+        rate_limit(request, client)
         self.check(client)
         return client
 

@@ -3,6 +3,12 @@
 A token reads ``mcg_<prefix>_<secret>``: the prefix (8 hex digits, public, unique) finds
 the row, the secret is 32 random bytes; only the SHA-256 of the whole token is stored, so
 a copy of the database opens no account. The token is shown once, when it is created.
+
+An account holds at most MAX_ACTIVE_TOKENS live tokens and creates at most
+TOKENS_PER_HOUR in any hour, revoked ones included (counted from the table itself, so the
+limit holds across server processes and without the cache): creating and revoking in a
+loop fills no table. The API's rate limit is per account, so more tokens never buy more
+requests (marcomage/api/auth.py).
 """
 import hashlib
 import hmac
@@ -16,6 +22,7 @@ from players.models import AccessToken, Player
 
 TOKEN_START = "mcg_"
 MAX_ACTIVE_TOKENS = 10
+TOKENS_PER_HOUR = 10
 # last_used_at is written at most this often per token, so reading the API costs no write
 # on every request.
 LAST_USED_PRECISION = timedelta(minutes=1)
@@ -48,6 +55,12 @@ def token_create(*, player: Player, name: str, scopes) -> tuple[AccessToken, str
         if AccessToken.objects.filter(player=player, revoked_at=None).count() >= MAX_ACTIVE_TOKENS:
             raise TokenError(f"You have {MAX_ACTIVE_TOKENS} tokens: revoke one first.",
                              code="too_many")
+        hour_ago = timezone.now() - timedelta(hours=1)
+        if (AccessToken.objects.filter(player=player, created_at__gte=hour_ago).count()
+                >= TOKENS_PER_HOUR):
+            raise TokenError(f"You have created {TOKENS_PER_HOUR} tokens in the last hour: "
+                             "please wait a while before creating another. Nothing was "
+                             "changed.", code="flood")
         while True:
             prefix = secrets.token_hex(4)
             if not AccessToken.objects.filter(prefix=prefix).exists():

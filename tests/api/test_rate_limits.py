@@ -1,5 +1,5 @@
-"""Rate limits: per token, and per address without one; a 429 in the error shape with
-Retry-After."""
+"""Rate limits: per account (whatever its tokens), and per address without a token or with
+a wrong one; a 429 in the error shape with Retry-After."""
 import pytest
 
 from tests.api.conftest import api_client, token_for
@@ -19,20 +19,38 @@ def test_anonymous_callers_are_limited_per_address(settings):
     assert other_address.status_code == 200
 
 
-def test_each_token_has_its_own_count(settings, alice, bob):
+def test_each_account_has_its_own_count(settings, alice, bob):
     settings.API_RATE_LIMITS = {"token": "2/m", "anonymous": "1/m"}
     alice_client, bob_client = api_client(token_for(alice)), api_client(token_for(bob))
     assert alice_client.get("/api/v1/cards/1").status_code == 200
     assert alice_client.get("/api/v1/cards/1").status_code == 200
     assert alice_client.get("/api/v1/cards/1").status_code == 429
-    assert bob_client.get("/api/v1/cards/1").status_code == 200  # same address, own token
+    assert bob_client.get("/api/v1/cards/1").status_code == 200  # same address, own account
     assert api_client().get("/api/v1/cards/1").status_code == 200  # anonymous: own count
 
 
-def test_a_bad_token_is_refused_before_it_costs_anything(settings, alice):
-    settings.API_RATE_LIMITS = {"token": "1/m", "anonymous": "1/m"}
-    bad = api_client("mcg_00000000_nothing")
-    assert [bad.get("/api/v1/cards/1").status_code for _ in range(3)] == [401] * 3
+def test_a_second_token_of_the_same_account_brings_no_fresh_allowance(settings, alice):
+    settings.API_RATE_LIMITS = {"token": "3/m", "anonymous": "100/m"}
+    clients = [api_client(token_for(alice, name=f"token {n}")) for n in range(3)]
+    assert [c.get("/api/v1/cards/1").status_code for c in clients] == [200] * 3
+    refused = api_client(token_for(alice, name="a fourth")).get("/api/v1/cards/1")
+    assert refused.status_code == 429
+    assert refused.json()["error"]["code"] == "rate_limited"
+    assert all(c.get("/api/v1/cards/1").status_code == 429 for c in clients)
+
+
+def test_wrong_tokens_are_limited_like_anonymous_requests_from_their_address(settings):
+    settings.API_RATE_LIMITS = {"token": "100/m", "anonymous": "3/m"}
+    guesses = [api_client(f"mcg_{n:08x}_guess").get("/api/v1/cards/1").status_code
+               for n in range(5)]
+    assert guesses == [401, 401, 401, 429, 429]
+    refused = api_client("mcg_00000009_guess").get("/api/v1/players")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
+    # the same address without a token has used up its allowance too
+    assert api_client().get("/api/v1/cards/1").status_code == 429
+    other_address = api_client("mcg_0000000a_guess").get("/api/v1/cards/1",
+                                                         REMOTE_ADDR="10.9.8.7")
+    assert other_address.status_code == 401
 
 
 def test_a_cache_that_fails_lets_requests_through(settings, monkeypatch):

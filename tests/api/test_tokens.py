@@ -114,3 +114,21 @@ def test_an_account_with_a_game_cannot_become_a_bot(alice, bob, client_of):
         player.refresh_from_db()
         assert not player.is_bot
         assert not tokens.bot_conversion_allowed(player)
+
+
+def test_creating_and_revoking_tokens_in_a_loop_is_limited(alice, client_of):
+    """Revoked tokens still count against the hourly allowance: the settings page says
+    why the next one is refused, and nothing is created."""
+    client = client_of(alice)
+    for n in range(tokens.TOKENS_PER_HOUR):
+        response = client.post(reverse("players:token_create"),
+                               {"token-name": f"t{n}", "token-scopes": ["read"]})
+        assert response.status_code == 201
+        row = AccessToken.objects.get(player=alice, revoked_at=None)
+        client.post(reverse("players:token_revoke", args=[row.pk]))
+    refused = client.post(reverse("players:token_create"),
+                          {"token-name": "one more", "token-scopes": ["read"]})
+    assert refused.status_code == 400
+    assert "in the last hour" in refused.content.decode()
+    assert AccessToken.objects.filter(player=alice).count() == tokens.TOKENS_PER_HOUR
+    assert not AccessToken.objects.filter(player=alice, revoked_at=None).exists()
