@@ -4,11 +4,17 @@ What is public follows the site: a finished game is public when the Replays sect
 it (games.replays.selectors.PUBLIC_REPLAYS); a running game between two accounts that
 both allow spectators (games.services.spectators.WATCHABLE) shows its spectator view,
 ``games.engine.view_for(state, None)``, which hides both hands in hidden-cards mode and
-never holds decks or the random generator. Running games against the computer are never
-public. Turn records are reduced to what the replay page shows.
+never holds decks or the random generator. Turn records are reduced to what the replay
+page shows.
+
+Games against the computer are never answered to anybody but their player: the site's
+Replays section lists them, the API does not (README: nothing private, no games against the
+computer). A player's own finished games against the computer are answered to his own
+token (detail, replay, steps; and listed in ``games``), as his analysis is.
 """
 from typing import Literal
 
+from django.db.models import Q
 from ninja import Field, Query, Router, Schema
 from ninja.pagination import paginate
 
@@ -45,15 +51,25 @@ def game_out(game: Game) -> dict:
     }
 
 
-def _public_games():
-    return (Game.objects.filter(replays.PUBLIC_REPLAYS | RUNNING_PUBLIC)
+def not_computer_unless_own(player) -> Q:
+    """Games between two accounts, and ``player``'s own games against the computer (in
+    those the person is always player1)."""
+    if player is None:
+        return Q(is_ai=False)
+    return Q(is_ai=False) | Q(player1=player)
+
+
+def _public_games(player):
+    return (Game.objects.filter((replays.PUBLIC_REPLAYS & not_computer_unless_own(player))
+                                | RUNNING_PUBLIC)
             .select_related("player1__user", "player2__user"))
 
 
-def public_game(game_id: int, *, finished: bool = False) -> Game:
+def public_game(game_id: int, *, player=None, finished: bool = False) -> Game:
+    """A game the caller (``player``: the token's, None when anonymous) may read."""
     if not 0 < game_id <= ID_MAX:
         raise not_found("That game")
-    games = _public_games()
+    games = _public_games(player)
     if finished:
         games = games.filter(status=Game.Status.FINISHED)
     game = games.filter(pk=game_id).first()
@@ -73,11 +89,13 @@ class FinishedGamesIn(Schema):
 
 
 @router.get("/games", response=list[GameOut], url_name="games",
-            summary="Finished public games (the Replays section's list)")
+            summary="Finished public games between two accounts (the Replays section's "
+                    "list without games against the computer, but for the caller's own)")
 @paginate(ApiPagination)
 def finished_games(request, filters: Query[FinishedGamesIn]):
     games = replays.replays_list(**{**filters.dict(),
                                     "player": filters.player.replace("\x00", "").strip()})
+    games = games.filter(not_computer_unless_own(request.auth.player))
     return Mapped(games.defer(None).defer("state", "initial_state", "deck1_cards",
                                          "challenge_message"), game_out)
 
@@ -95,14 +113,14 @@ def running_games(request):
 
 @router.get("/games/{game_id}", response=GameOut, url_name="game")
 def game_detail(request, game_id: int):
-    return game_out(public_game(game_id))
+    return game_out(public_game(game_id, player=request.auth.player))
 
 
 @router.get("/games/{game_id}/view", response=BoardOut, url_name="game_view",
             summary="The spectator's view of a public game now (hands hidden in hidden-cards "
                     "mode while it runs)")
 def game_view(request, game_id: int):
-    game = public_game(game_id)
+    game = public_game(game_id, player=request.auth.player)
     return {"game": game.pk, "version": game.version,
             "view": engine.view_for(engine.state_from_json(game.state), None)}
 
@@ -123,7 +141,7 @@ def _turn_label_parts(turn, names):
 @router.get("/games/{game_id}/replay", response=ReplayOut, url_name="game_replay",
             summary="A finished public game's turns, as the replay page lists them")
 def game_replay(request, game_id: int):
-    game = public_game(game_id, finished=True)
+    game = public_game(game_id, player=request.auth.player, finished=True)
     names = (game.player1.name, game.player2_name)
     turns = game.turns.order_by("number").only(
         "game", "number", "round", "actor_seat", "action", "card", "mode", "is_substitute")
@@ -134,7 +152,7 @@ def game_replay(request, game_id: int):
             summary="A finished public game's board after `step` turns (both hands, as the "
                     "replay page shows them)")
 def game_replay_step(request, game_id: int, step: int):
-    game = public_game(game_id, finished=True)
+    game = public_game(game_id, player=request.auth.player, finished=True)
     if not 0 <= step <= 100_000:
         raise ApiError(400, "invalid", "A step is a turn number from 0.",
                        fields={"step": ["From 0 to the game's number of turns."]})

@@ -6,7 +6,7 @@ from games import engine
 from games.models import Game
 from games.tasks import game_rate_task
 from players.models import Player
-from tests.api.conftest import api_client
+from tests.api.conftest import api_client, token_for
 from tests.games.conftest import make_deck
 from tests.security.conftest import play_some_turns, start_game
 
@@ -127,6 +127,33 @@ def test_games_against_the_computer_are_not_public(alice):
     error_of(get(f"/api/v1/games/{game.pk}"), 404)
     error_of(get(f"/api/v1/games/{game.pk}/view"), 404)
     assert get("/api/v1/games/running").json()["count"] == 0
+
+
+def test_finished_games_against_the_computer_are_their_players_own(alice, bob, settings):
+    """The Replays section lists them; the API answers them to their player's token only
+    (list, detail, replay, steps, analysis), as README says."""
+    from games import services as gs
+    settings.ANALYSIS_SIMULATIONS = 2
+    game = gs.ai_game_start(player=alice, deck=make_deck(alice))
+    gs.game_surrender(game_id=game.pk, player=alice)
+    assert Game.objects.get(pk=game.pk).status == "finished"
+    addresses = [f"/api/v1/games/{game.pk}", f"/api/v1/games/{game.pk}/replay",
+                 f"/api/v1/games/{game.pk}/replay/1", f"/api/v1/games/{game.pk}/view"]
+    for token in (None, token_for(bob)):
+        assert get("/api/v1/games", token).json()["count"] == 0
+        assert get("/api/v1/games?player=alice", token).json()["count"] == 0
+        for address in addresses:
+            error_of(get(address, token), 404)
+        error_of(get(f"/api/v1/games/{game.pk}/analysis", token), 404)
+    bob_asks = api_client(token_for(bob, name="asks")).post(
+        f"/api/v1/games/{game.pk}/analysis")
+    error_of(bob_asks, 404)
+    own = token_for(alice)
+    assert [g["id"] for g in get("/api/v1/games", own).json()["items"]] == [game.pk]
+    for address in addresses:
+        assert get(address, own).status_code == 200, address
+    assert api_client(own).post(f"/api/v1/games/{game.pk}/analysis").status_code in (200, 202)
+    assert get(f"/api/v1/games/{game.pk}/analysis", own).status_code == 200
 
 
 def test_statistics_carry_the_pages_figures():
