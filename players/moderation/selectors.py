@@ -1,7 +1,7 @@
 """Read-only questions about mutes and bans (one query each)."""
 from django.utils import timezone
 
-from players.models import AccountBan, Mute
+from players.models import AccountBan, Mute, Player
 
 from . import roles
 
@@ -11,11 +11,40 @@ def mutes_in_force(*, now=None):
     return Mute.objects.filter(ends_at__gt=now or timezone.now(), lifted_at__isnull=True)
 
 
-def active_mute(player, *, now=None) -> Mute | None:
-    """The player's mute in force now (the one ending last), or None."""
+def active_mute(player, *, now=None, with_author=False) -> Mute | None:
+    """The player's mute in force now (the one ending last), or None; ``with_author`` loads
+    who set it in the same query."""
     if player is None:
         return None
-    return mutes_in_force(now=now).filter(player=player).order_by("-ends_at", "-pk").first()
+    in_force = mutes_in_force(now=now).filter(player=player)
+    if with_author:
+        in_force = in_force.select_related("moderator__user")
+    return in_force.order_by("-ends_at", "-pk").first()
+
+
+def mute_change_refusal(moderator: Player, player: Player, *, what: str,
+                        in_force: list[Mute]) -> str | None:
+    """Why ``moderator`` may not mute or unmute (``what``) ``player``, or None if they may.
+
+    Lifting or replacing a mute takes the same rights as setting one: nobody acts on their
+    own mute; nobody acts on an administrator here; only an administrator acts on a
+    moderator; and a moderator never undoes an administrator's decision (a mute in force
+    set by someone who is an administrator now). ``in_force`` are the player's mutes in force, their authors'
+    users loaded. A mute whose author's account is gone binds nobody.
+    """
+    if moderator.user.pk == player.user.pk:
+        return f"You cannot {what} yourself."
+    if player.user.is_superuser:
+        return f"An administrator cannot be {what}d here."
+    if moderator.user.is_superuser:
+        return None
+    if roles.is_moderator(player):
+        return f"Only an administrator can {what} a moderator."
+    if any(mute.moderator is not None and mute.moderator.user.is_superuser
+           for mute in in_force):
+        return ("This mute was set by an administrator: only an administrator can lift or "
+                "replace it.")
+    return None
 
 
 def moment_text(moment) -> str:
@@ -53,12 +82,19 @@ def ban_text(ban: AccountBan) -> str:
 
 def moderation_panel(viewer, player) -> dict | None:
     """What the viewer may do to ``player`` from the profile page, and the player's active
-    mute and ban; None for everybody who may do nothing (no extra query then)."""
+    mute and ban; None for everybody who may do nothing (no extra query then).
+    ``can_change_mute`` is False (with ``mute_refusal`` saying why) when the services would
+    refuse this viewer's mute or unmute of this player."""
     if viewer.pk == player.pk:
         return None
     can_mute = roles.player_has_permission(viewer, roles.MUTE_PLAYERS)
     can_ban = roles.player_has_permission(viewer, roles.BAN_ACCOUNTS)
     if not (can_mute or can_ban):
         return None
-    return {"can_mute": can_mute, "can_ban": can_ban, "mute": active_mute(player),
+    mute = active_mute(player, with_author=True)
+    # Mutes replace each other, so the one in force is the only one to weigh.
+    refusal = mute_change_refusal(viewer, player, what="mute",
+                                  in_force=[mute] if mute else []) if can_mute else None
+    return {"can_mute": can_mute, "can_change_mute": can_mute and refusal is None,
+            "mute_refusal": refusal, "can_ban": can_ban, "mute": mute,
             "ban": active_ban(player.user) if can_ban else None}

@@ -16,7 +16,7 @@ from django.utils import timezone
 from players.models import AccountBan, Mute, Player
 
 from . import roles
-from .selectors import mutes_in_force
+from .selectors import mute_change_refusal, mutes_in_force
 
 REASON_MAX = 500
 
@@ -58,18 +58,26 @@ def _check_target(actor_user, target_user, *, what: str) -> None:
 
 
 # ---------------------------------------------------------------- mutes
+def _mutes_in_force_locked(player: Player, now) -> list[Mute]:
+    """The player's mutes in force with their authors, locked until commit (a moderator's
+    change waits for an administrator's that is under way, then sees it)."""
+    return list(mutes_in_force(now=now).filter(player=player)
+                .select_related("moderator__user").select_for_update(of=("self",)))
+
+
 @transaction.atomic
 def player_mute(*, moderator: Player, player: Player, duration: str, reason: str) -> Mute:
     """Mute ``player`` for one of MUTE_DURATIONS, with a reason the player will read."""
     if not roles.player_has_permission(moderator, roles.MUTE_PLAYERS):
         raise ModerationPermissionError("Only moderators can mute players.")
-    _check_target(moderator.user, player.user, what="mute")
-    if roles.is_moderator(player) and not moderator.user.is_superuser:
-        raise ModerationError("Only an administrator can mute a moderator.")
+    now = timezone.now()
+    refusal = mute_change_refusal(moderator, player, what="mute",
+                                  in_force=_mutes_in_force_locked(player, now))
+    if refusal:
+        raise ModerationError(refusal)
     if duration not in MUTE_DURATIONS:
         raise ModerationError("Choose one of the offered lengths.")
     reason = _reason(reason)
-    now = timezone.now()
     # A new mute replaces the ones in force: the player reads one end and one reason.
     mutes_in_force(now=now).filter(player=player).update(lifted_at=now, lifted_by=moderator)
     return Mute.objects.create(player=player, moderator=moderator, reason=reason,
@@ -82,6 +90,10 @@ def player_unmute(*, moderator: Player, player: Player) -> int:
     if not roles.player_has_permission(moderator, roles.MUTE_PLAYERS):
         raise ModerationPermissionError("Only moderators can lift a mute.")
     now = timezone.now()
+    refusal = mute_change_refusal(moderator, player, what="unmute",
+                                  in_force=_mutes_in_force_locked(player, now))
+    if refusal:
+        raise ModerationError(refusal)
     return mutes_in_force(now=now).filter(player=player).update(lifted_at=now,
                                                                 lifted_by=moderator)
 
