@@ -12,7 +12,8 @@ challenge the bot like anybody else.
 
 How it works: it listens to the bot event stream (GET /api/v1/bot/stream, server-sent
 events). The server ends a stream after about a minute, and each new connection restates
-what is pending, so the bot simply reconnects. On "challenge" it accepts (with its first
+what is pending, so the bot simply reconnects. An account keeps at most two streams open:
+a third closes the oldest ("closed"), so run one copy of a bot per account. On "challenge" it accepts (with its first
 complete deck); on "game" with "your_turn" it reads the game (GET /api/v1/bot/games/N),
 whose "knowledge" is the engine state holding only what its seat may know (the opponent's
 hidden cards and deck, and the random generator, are blanked by the server), chooses with
@@ -125,6 +126,9 @@ class Bot:
                         self.on_challenge(data["game"], data["challenger"])
                     elif event == "game":
                         self.on_game(data)
+                    elif event == "closed":  # another copy of this bot took our place
+                        self.log(f"stream closed: {data['reason']}")
+                        time.sleep(10)
                     if self.done():
                         break
             except (OSError, ValueError) as error:  # the server went away: try again soon

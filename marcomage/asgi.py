@@ -1,7 +1,9 @@
 """ASGI entry point: HTTP goes to Django through a fixed thread pool, websockets to Channels.
 
 See marcomage/httppool.py for why HTTP is served by Django's WSGI handler on long-lived
-threads rather than by its ASGI handler.
+threads rather than by its ASGI handler. One HTTP address is answered before the pool:
+bots' event streams (GET /api/v1/bot/stream, marcomage/api/stream.py) stay open for long
+and are fed by the channel layer, so they run on the event loop and never take a thread.
 """
 import os
 
@@ -17,14 +19,16 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 from django.core.wsgi import get_wsgi_application  # noqa: E402
 
+from marcomage.api.stream import with_bot_stream  # noqa: E402
 from marcomage.httppool import BoundedHTTP  # noqa: E402
 from marcomage.routing import websocket_urlpatterns  # noqa: E402
 from marcomage.site.warmup import server_process_ready  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": BoundedHTTP(get_wsgi_application(), threads=settings.HTTP_THREADS,
-                            queue_max=settings.HTTP_QUEUE_MAX),
+        "http": with_bot_stream(BoundedHTTP(get_wsgi_application(),
+                                            threads=settings.HTTP_THREADS,
+                                            queue_max=settings.HTTP_QUEUE_MAX)),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

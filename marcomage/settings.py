@@ -165,14 +165,15 @@ API_RATE_LIMITS = {
     "anonymous": env("API_RATE_LIMIT_ANONYMOUS", default="60/m"),
 }
 API_RATE_GROUP_PREFIX = "api:"
-# A bot's event stream (GET /api/v1/bot/stream) holds one HTTP pool thread: it polls the
-# database every API_STREAM_POLL seconds and ends after API_STREAM_SECONDS (the bot
-# reconnects); at most API_STREAMS_MAX streams per process, so pages keep their threads.
+# A bot's event stream (GET /api/v1/bot/stream, marcomage/api/stream.py) runs on the event
+# loop, fed by the channel layer (no HTTP thread, no polling); it ends after
+# API_STREAM_SECONDS (the bot reconnects). At most API_STREAMS_PER_ACCOUNT are open per bot
+# account (one more closes the oldest) and API_STREAMS_MAX per process (then 503).
 # Post-game analysis (games.services.analysis): the expert search's worlds per judged move.
 ANALYSIS_SIMULATIONS = env.int("ANALYSIS_SIMULATIONS", default=200)
 API_STREAM_SECONDS = env.float("API_STREAM_SECONDS", default=60.0)
-API_STREAM_POLL = env.float("API_STREAM_POLL", default=0.5)
-API_STREAMS_MAX = env.int("API_STREAMS_MAX", default=max(1, HTTP_THREADS // 4))
+API_STREAMS_PER_ACCOUNT = env.int("API_STREAMS_PER_ACCOUNT", default=2)
+API_STREAMS_MAX = env.int("API_STREAMS_MAX", default=2000)
 
 # --- Channels, Celery, cache -----------------------------------------------
 if REDIS_URL:

@@ -17,7 +17,7 @@ from games import services as gs
 from games.models import Game
 
 from .auth import bot_auth
-from .errors import ApiError, not_found
+from .errors import ApiError, error_response, not_found
 from .schemas import (
     AcceptIn,
     BotGameOut,
@@ -27,7 +27,7 @@ from .schemas import (
     MoveIn,
     SurrenderAnswerIn,
 )
-from .stream import bot_snapshot, bot_stream_response
+from .stream import bot_snapshot
 
 router = Router(tags=["bot"], auth=bot_auth)
 ID_MAX = 2**63 - 1
@@ -56,9 +56,14 @@ def bot_game_out(game: Game, player) -> dict:
 
 @router.get("/bot/stream", url_name="bot_stream",
             summary="Server-sent events: challenges to the bot and changes of its games "
-                    "(ends after about a minute: reconnect)")
+                    "(ends after about a minute: reconnect; at most 2 open per account, "
+                    "a third closes the oldest)")
 def bot_stream(request):
-    return bot_stream_response(request.auth.player)
+    """Documentation only: the site's ASGI server answers this address itself, on its
+    event loop (marcomage/api/stream.py, routed in marcomage/asgi.py); a request only gets
+    here on a server that bypasses that routing."""
+    return error_response(503, "unavailable", "The event stream is served by the site's "
+                          "ASGI server (marcomage.asgi), not by this one.")
 
 
 @router.get("/bot/challenges", response=list[ChallengeOut], url_name="bot_challenges")

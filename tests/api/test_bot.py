@@ -1,5 +1,5 @@
-"""Bot endpoints: who may use them, the same rules as the site, the event stream."""
-import json
+"""Bot endpoints: who may use them, the same rules as the site (the event stream:
+test_bot_stream.py)."""
 
 import pytest
 
@@ -16,22 +16,6 @@ pytestmark = pytest.mark.django_db
 def challenge_robot(alice, robot, **modes):
     return gs.challenge_create(challenger=alice, opponent=robot, deck=make_deck(
         alice, name=f"deck {Game.objects.count()}"), message=CHALLENGE_NOTE, **modes)
-
-
-def read_stream(response) -> list[tuple[str, dict]]:
-    events, name = [], None
-    for line in b"".join(response.streaming_content).decode().splitlines():
-        if line.startswith("event: "):
-            name = line[7:]
-        elif line.startswith("data: "):
-            events.append((name, json.loads(line[6:])))
-    return events
-
-
-@pytest.fixture
-def fast_stream(settings):
-    settings.API_STREAM_SECONDS = 0.3
-    settings.API_STREAM_POLL = 0.05
 
 
 def test_bot_endpoints_need_a_bot_token_of_a_bot_account(alice, robot):
@@ -167,50 +151,3 @@ def test_the_bot_answers_a_surrender_offer_and_leaves_the_finished_game(alice, r
     assert done.json()["status"] == "finished"
     assert client.post(f"/api/v1/bot/games/{game.pk}/leave").json()["status"] == "finished"
     assert client.get("/api/v1/bot/games").json() == []
-
-
-def test_the_stream_restates_what_is_pending_then_asks_to_reconnect(alice, bob, robot,
-                                                                   robot_token, fast_stream):
-    waiting = challenge_robot(bob, robot)
-    running = _robot_to_move(_started(alice, robot, robot_token), alice)
-    response = api_client(robot_token).get("/api/v1/bot/stream")
-    assert response.status_code == 200 and response["Content-Type"] == "text/event-stream"
-    events = read_stream(response)
-    assert ("challenge", {"game": waiting.pk, "challenger": "bob"}) in events
-    assert ("game", {"game": running.pk, "version": running.version, "status": "in_progress",
-                     "your_turn": True, "surrender_offered": False}) in events
-    assert events[-1] == ("reconnect", {})
-    assert CHALLENGE_NOTE not in str(events)
-
-
-def test_the_stream_tells_changes_as_they_happen(alice, robot, robot_token, settings):
-    settings.API_STREAM_SECONDS = 5
-    settings.API_STREAM_POLL = 0.01
-    response = api_client(robot_token).get("/api/v1/bot/stream")
-    stream = iter(response.streaming_content)
-    assert next(stream).startswith(b"retry:")
-    challenge = challenge_robot(alice, robot)
-    chunk = b""
-    while b"challenge" not in chunk:
-        chunk = next(stream)
-    assert f'"game":{challenge.pk}'.encode() in chunk
-    gs.challenge_cancel(game_id=challenge.pk, player=alice)
-    while b"withdrawn" not in chunk:
-        chunk = next(stream)
-    response.close()
-
-
-# A stream lets go of its database connection between polls (close_old_connections): on
-# PostgreSQL that must not close the connection of a test wrapped in one transaction.
-@pytest.mark.django_db(transaction=True)
-def test_streams_per_process_are_capped(robot_token, settings, fast_stream):
-    settings.API_STREAMS_MAX = 1
-    first = api_client(robot_token).get("/api/v1/bot/stream")
-    second = api_client(robot_token).get("/api/v1/bot/stream")
-    assert second.status_code == 503 and second["Retry-After"]
-    assert second.json()["error"]["code"] == "busy"
-    first.close()
-    third = api_client(robot_token).get("/api/v1/bot/stream")
-    assert third.status_code == 200
-    read_stream(third)
-    third.close()

@@ -53,7 +53,7 @@ def test_the_example_bot_accepts_a_challenge_and_plays_it_to_the_end(
         fresh_database_url, tmp_path):  # noqa: F811
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": fresh_database_url, "DEBUG": "true",
-           "API_STREAM_POLL": "0.1", "API_STREAM_SECONDS": "20",
+           "API_STREAM_SECONDS": "20",
            "API_RATE_LIMIT_TOKEN": "100000/m", "FLOOD_CONTROL": "false"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     # Embedded Celery (eager) and an in-process channel layer: the rating is computed in the
