@@ -4,16 +4,16 @@ Cards are code, not rows: everything here is derived from ``games.engine`` once 
 process (the catalogue cannot change while the process runs) and cached. Nothing
 in this module touches the database.
 """
-import hashlib
-import math
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from django.templatetags.static import static
-from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from games import engine
+
+from .card_art import imported_card_picture
+from .card_pictures import card_picture
 
 RARITIES = ("Common", "Uncommon", "Rare")
 SECTION_OF_RARITY = {"Common": "common", "Uncommon": "uncommon", "Rare": "rare"}
@@ -69,7 +69,7 @@ class CardFace:
     forbidden: bool
     created: str
     modified: str
-    art: str  # inline SVG emblem (safe markup built from numbers only)
+    art: str  # the picture: imported <img> or our inline SVG (safe markup, decks/card_art.py)
 
     @property
     def is_empty(self):
@@ -95,45 +95,13 @@ def keyword_face(name, param):
 
 
 def emblem_svg(card):
-    """A deterministic emblem for a card: our own abstract art, derived from its facts.
+    """The generated picture of a card (decks/card_pictures.py); concepts use it too."""
+    return card_picture(card)
 
-    The hash of the id picks colours and a polygon; rarity sets the number of rings;
-    the first keyword tilts the hue family, so cards of one keyword look related.
-    """
-    digest = hashlib.sha256(f"marcomage-card-{card.id}".encode()).digest()
-    family = sum(map(ord, card.keywords[0])) % 360 if card.keywords else digest[0] * 360 // 256
-    hue_a = (family + digest[1] % 40) % 360
-    hue_b = (hue_a + 120 + digest[2] % 90) % 360
-    sides = 3 + digest[3] % 5
-    rotation = digest[4] * 360 // 256
-    rings = 1 + card.rank if card.rank >= 0 else 0
-    radius = 26 + digest[5] % 8
-    points = " ".join(
-        f"{50 + radius * math.cos(2 * math.pi * i / sides):.1f},"
-        f"{30 + radius * math.sin(2 * math.pi * i / sides):.1f}"
-        for i in range(sides)
-    )
-    circles = "".join(
-        f'<circle cx="50" cy="30" r="{8 + 6 * i}" fill="none" stroke="hsl({hue_b} 70% 85%)" '
-        f'stroke-opacity="{0.7 - 0.15 * i:.2f}" stroke-width="1.5"/>'
-        for i in range(rings)
-    )
-    dots = "".join(
-        f'<circle cx="{10 + digest[6 + i] % 80}" cy="{6 + digest[10 + i] % 48}" r="{1 + digest[14 + i] % 3}" '
-        f'fill="hsl({hue_b} 80% 90%)" fill-opacity=".6"/>'
-        for i in range(4)
-    )
-    # The background is a CSS gradient on the wrapper (not an SVG <linearGradient>) so the
-    # same card drawn twice on a page needs no element ids.
-    background = (f"background: linear-gradient(135deg, hsl({hue_a} 55% 38%), "
-                  f"hsl({hue_b} 50% 22%))")
-    return mark_safe(
-        f'<div class="card-art" style="{background}">'
-        f'<svg class="card-art-svg" viewBox="0 0 100 60" aria-hidden="true" focusable="false">{dots}'
-        f'<polygon points="{points}" transform="rotate({rotation} 50 30)" '
-        f'fill="hsl({hue_b} 60% 55%)" fill-opacity=".55" stroke="hsl({hue_a} 80% 80%)" stroke-width="1"/>'
-        f"{circles}</svg></div>"
-    )
+
+def card_art(c):
+    """A card's picture: the imported one if an administrator imported it, else ours."""
+    return imported_card_picture(c.id) or card_picture(c)
 
 
 @cache
@@ -158,7 +126,7 @@ def card_face(cid):
         forbidden=bool(c.forbidden),
         created=c.created,
         modified=c.modified,
-        art="" if empty else emblem_svg(c),
+        art="" if empty else card_art(c),
     )
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_shared
+from . import views, views_art, views_shared
 
 app_name = "decks"
 urlpatterns = [
@@ -27,4 +27,5 @@ urlpatterns = [
     path("cards/", views.card_list, name="cards"),
     path("cards/keywords/", views.keyword_list, name="keywords"),
     path("cards/<int:card_id>/", views.card_detail, name="card_detail"),
+    path("cards/art/<str:filename>", views_art.art_file, name="art"),
 ]

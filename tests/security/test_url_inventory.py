@@ -65,6 +65,8 @@ ROUTES = {
     # alice's deck is not shared: to an outsider it does not exist.
     "decks:shared": "own", "decks:shared_detail": "foreign", "decks:shared_import": "foreign",
     "decks:cards": "open", "decks:keywords": "open", "decks:card_detail": "open",
+    # Imported card pictures and backgrounds: public like avatars (public pages draw cards).
+    "decks:art": "public",
     "games:list": "own", "games:challenge_new": "own",
     "games:challenge_answer": "foreign", "games:challenge_cancel": "foreign",
     "games:host": "own", "games:join": "open", "games:host_cancel": "foreign",
@@ -226,6 +228,7 @@ def _requests(world):
         ("decks:cards", reverse("decks:cards"), {}),
         ("decks:keywords", reverse("decks:keywords"), {}),
         ("decks:card_detail", reverse("decks:card_detail", args=[card]), {}),
+        ("decks:art", reverse("decks:art", args=["card_1-0123456789ab.png"]), {}),
         ("games:list", reverse("games:list"), {}),
         ("games:challenge_new", reverse("games:challenge_new"), {"opponent": "alice"}),
         ("games:challenge_answer", reverse("games:challenge_answer", args=[world["challenge"].pk]),

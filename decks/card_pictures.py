@@ -1,0 +1,552 @@
+"""The generated card pictures: our own art, drawn from what a card is.
+
+A picture is built from the card's facts only, so cards that play differently look different:
+
+- the background colour from what the card costs (bricks red, gems blue, recruits green,
+  mixed costs a blend of theirs, free cards stone grey);
+- the central motif from its main effect (the first one its text names: a brick wall, a
+  tower, a dagger or swords or a blaze by the size of the attack, a cracked wall, a
+  resource pile, a cog for production, a sack for stealing, cards for summons, discards
+  and replacements, an eye for reveals), and a second effect as a small badge;
+- a faint texture from its keywords (scales for Dragon, waves for Aqua, flames for
+  Burning, chevrons for soldiers, coins for Brigand ...);
+- the frame and the halo behind the motif from its rarity and total cost;
+- the small placements (texture, badge corner, tilt) from a hash of its id.
+
+Every picture is a string built once per card and process (``decks.catalogue.card_face``
+is cached and built at a server process's start by ``marcomage/site/warmup.py``): no
+request draws one. The markup is made of numbers and fixed words only (no card text),
+so it is safe to mark safe.
+"""
+import hashlib
+import math
+import re
+from dataclasses import dataclass
+
+from django.utils.safestring import mark_safe
+
+# --------------------------------------------------------------------------- palette
+RESOURCE_HUE = {"bricks": 14, "gems": 216, "recruits": 128}
+BRICK, BRICK_DARK = "#c4603a", "#5e2412"
+GEM, GEM_DARK = "#5ab0ff", "#123d7a"
+RECRUIT, RECRUIT_DARK = "#6fd07c", "#1c5626"
+STEEL, STEEL_DARK = "#e8edf2", "#38424d"
+STONE, STONE_DARK = "#d4cdbd", "#4a443a"
+FIRE, FIRE_CORE = "#ff7a22", "#ffd84d"
+GOLD, GOLD_DARK = "#f2c94c", "#7a5a0e"
+PARCHMENT = "#f4ead2"
+DANGER = "#ff5a4a"
+WOOD = "#7a4a22"
+RESOURCE_COLOURS = {"bricks": (BRICK, BRICK_DARK), "gems": (GEM, GEM_DARK),
+                    "recruits": (RECRUIT, RECRUIT_DARK)}
+
+CENTRE = (50, 31)
+
+
+def _n(value):
+    """A coordinate as short text: one decimal, no trailing zeros."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+# --------------------------------------------------------------------------- effects
+@dataclass(frozen=True)
+class Effect:
+    kind: str            # the motif: see MOTIFS
+    subject: str = ""    # a resource, "wall"/"tower", "" when none
+    amount: int = 0      # the number the text gives, 0 when none
+
+
+_RES = r"(bricks|gems|recruits|stock|resources?)"
+_FAC = r"(quarry|magic|dungeons|facilities)"
+_NOT_ENEMY = r"(?<!enemy )(?<!enemy's )"
+# (kind, pattern, subject group or fixed subject, amount group). Matched on the lower-case
+# text; the effects are then ordered by where the text names them.
+_EFFECT_PATTERNS = (
+    ("attack", r"\battack (\d+)?", "", 1),
+    ("hit", r"\benemy (wall|tower) -\s?(\d+)?", 1, 2),
+    ("build", _NOT_ENEMY + r"\b(wall|tower) (?:\+\s?(\d+)?|becomes)", 1, 2),
+    ("facility", _NOT_ENEMY + r"\b" + _FAC + r" \+\s?(\d+)?", 1, 2),
+    ("facility_loss", r"\benemy " + _FAC + r" -\s?(\d+)?", 1, 2),
+    ("production", r"\b(bricks|gems|recruits|all)? ?production", 1, None),
+    ("stock", _NOT_ENEMY + r"\b" + _RES + r" \+\s?(\d+)?", 1, 2),
+    ("stock", r"\bgain (\d+) random resources?", "stock", 1),
+    ("stock_loss", r"\benemy " + _RES + r" -\s?(\d+)?", 1, 2),
+    ("stock_loss", r"\bloses? (\d+) random resources?", "stock", 1),
+    ("steal", r"\bsteal", "", None),
+    ("summons", r"\bsummons?\b", "", None),
+    ("discard", r"\bdiscards?\b", "", None),
+    ("replace", r"\bbecomes? (?:a|an|another|any|the same)\b|\breplace|\bswap|\bcopy\b"
+                r"|\bmoves? into", "", None),
+    ("reveal", r"\breveals?\b|\bsees\b|\bshown\b", "", None),
+)
+_COMPILED = tuple((kind, re.compile(p), s, a) for kind, p, s, a in _EFFECT_PATTERNS)
+_SUBJECT = {"quarry": "bricks", "magic": "gems", "dungeons": "recruits", "facilities": "",
+            "resource": "stock", "resources": "stock", "all": ""}
+
+
+def effects_of(text):
+    """The card's effects in the order its text names them (one per kind)."""
+    text = (text or "").lower()
+    found = []
+    for kind, pattern, subject, amount in _COMPILED:
+        for match in pattern.finditer(text):
+            what = match.group(subject) if isinstance(subject, int) else subject
+            what = _SUBJECT.get(what or "", what or "")
+            number = match.group(amount) if amount else None
+            found.append((match.start(), Effect(kind, what, int(number) if number else 0)))
+            break
+    found.sort(key=lambda item: item[0])
+    seen, effects = set(), []
+    for _, effect in found:
+        if effect.kind not in seen:
+            seen.add(effect.kind)
+            effects.append(effect)
+    return effects
+
+
+# --------------------------------------------------------------------------- motifs
+# Each motif draws around (0, 0) within about 18 units each way; the caller places and
+# scales it.
+
+def _rect(x, y, w, h, fill, stroke, width=0.8, rx=0):
+    corner = f' rx="{_n(rx)}"' if rx else ""
+    return (f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"{corner} '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
+
+
+def _poly(points, fill, stroke, width=0.8, extra=""):
+    pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+    return f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}/>'
+
+
+def _star(cx, cy, outer, inner, spikes, rotation=0.0):
+    points = []
+    for i in range(spikes * 2):
+        radius = outer if i % 2 == 0 else inner
+        angle = rotation + math.pi * i / spikes - math.pi / 2
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
+
+
+def motif_wall(effect):
+    rows = 2 if effect.amount and effect.amount <= 5 else 4 if effect.amount >= 25 else 3
+    brick_w, brick_h = 10, 5.5
+    top = -rows * brick_h / 2
+    parts = []
+    for row in range(rows):
+        offset = -brick_w / 2 if row % 2 else 0
+        y = top + row * brick_h
+        for col in range(-1 if row % 2 else 0, 3 if row % 2 else 3):
+            x = -15 + offset + col * brick_w
+            left, right = max(x, -15), min(x + brick_w, 15)
+            if right - left > 1:
+                parts.append(_rect(left, y, right - left, brick_h, BRICK, BRICK_DARK))
+    # Battlements on top.
+    for x in (-15, -5, 5):
+        parts.append(_rect(x + 1.5, top - 4, 7, 4, BRICK, BRICK_DARK))
+    return f'<g class="motif motif-wall">{"".join(parts)}</g>'
+
+
+def motif_tower(effect):
+    height = 20 if effect.amount and effect.amount <= 5 else 30 if effect.amount >= 20 else 25
+    bottom = height / 2 + 3
+    top = bottom - height
+    parts = [
+        _rect(-7, top, 14, height, STONE, STONE_DARK),
+        _rect(-2.5, bottom - 7, 5, 7, WOOD, STONE_DARK, rx=2),
+        _rect(-1.2, top + 4, 2.4, 4, STONE_DARK, STONE_DARK, 0),
+    ]
+    for x in (-9, -3, 3):
+        parts.append(_rect(x, top - 4, 6 if x != -3 else 6, 4, STONE, STONE_DARK))
+    parts.append(f'<line x1="6" y1="{_n(top - 4)}" x2="6" y2="{_n(top - 13)}" '
+                 f'stroke="{STONE_DARK}" stroke-width="1"/>')
+    parts.append(_poly([(6, top - 13), (14, top - 10.5), (6, top - 8)], DANGER, STONE_DARK, 0.6))
+    return f'<g class="motif motif-tower">{"".join(parts)}</g>'
+
+
+def _dagger(angle=0.0, scale=1.0):
+    blade = _poly([(0, -17), (2.6, -12), (2.6, 4), (-2.6, 4), (-2.6, -12)], STEEL, STEEL_DARK)
+    ridge = f'<line x1="0" y1="-14" x2="0" y2="3" stroke="{STEEL_DARK}" stroke-width=".6"/>'
+    guard = _rect(-7, 4, 14, 2.6, GOLD, GOLD_DARK, rx=1)
+    grip = _rect(-1.5, 6.6, 3, 7, WOOD, GOLD_DARK)
+    pommel = f'<circle cx="0" cy="15.6" r="2.2" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width=".8"/>'
+    return (f'<g transform="rotate({_n(angle)}) scale({_n(scale)})">'
+            f"{blade}{ridge}{guard}{grip}{pommel}</g>")
+
+
+def motif_attack(effect, digest=b"\0" * 8):
+    amount = effect.amount
+    if 0 < amount <= 6:
+        return f'<g class="motif motif-attack motif-dagger">{_dagger(20)}</g>'
+    swords = _dagger(-38, 0.95) + _dagger(38, 0.95)
+    if 0 < amount <= 25:
+        return f'<g class="motif motif-attack motif-swords">{swords}</g>'
+    spikes = 9 + digest[6] % 5
+    turn = digest[7] / 256
+    blaze = (_poly(_star(0, 0, 19, 10, spikes, turn), FIRE, "#a0320c", 0.8)
+             + _poly(_star(0, 0, 12, 6.5, spikes, turn + 0.3), FIRE_CORE, "none", 0))
+    return f'<g class="motif motif-attack motif-blaze">{blaze}{swords}</g>'
+
+
+def motif_hit(effect):
+    if effect.subject == "tower":
+        base = _rect(-7, -14, 14, 28, STONE, STONE_DARK)
+        crack = "M-2,-14 L2,-6 L-2,0 L3,7"
+    else:
+        base = "".join(_rect(-15 + (5 if r % 2 else 0) + c * 10, -10 + r * 6, 10, 6, STONE, STONE_DARK)
+                       for r in range(3) for c in range(3 if r % 2 == 0 else 2))
+        crack = "M-3,-10 L2,-4 L-2,1 L4,8"
+    crack_line = (f'<path d="{crack}" fill="none" stroke="{STONE_DARK}" stroke-width="2" '
+                  f'stroke-linejoin="round"/>')
+    arrow = _poly([(13, -4), (19, -4), (19, 5), (22, 5), (16, 12), (10, 5), (13, 5)],
+                  DANGER, "#5a0d08", 0.8)
+    debris = "".join(_rect(x, y, 2.5, 2.5, STONE, STONE_DARK, 0.5)
+                     for x, y in ((-12, 13), (-6, 15), (1, 14)))
+    return f'<g class="motif motif-hit">{base}{crack_line}{debris}{arrow}</g>'
+
+
+def _resource_piece(resource, x, y, scale=1.0):
+    fill, dark = RESOURCE_COLOURS.get(resource, (GOLD, GOLD_DARK))
+    if resource == "bricks":
+        shape = _rect(-5, -2.6, 10, 5.2, fill, dark)
+    elif resource == "gems":
+        shape = (_poly([(0, -6), (5, -1.5), (0, 6), (-5, -1.5)], fill, dark)
+                 + _poly([(0, -6), (2, -1.5), (0, 6), (-2, -1.5)], "#bfe3ff", "none", 0,
+                         ' fill-opacity=".6"'))
+    elif resource == "recruits":
+        shape = (f'<circle cx="0" cy="-4" r="2.6" fill="{fill}" stroke="{dark}" stroke-width=".8"/>'
+                 f'<path d="M-4.5,5 Q-4.5,-1 0,-1 Q4.5,-1 4.5,5 Z" fill="{fill}" stroke="{dark}" '
+                 f'stroke-width=".8"/>')
+    else:
+        shape = (f'<circle r="5" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width=".8"/>'
+                 f'<circle r="2.6" fill="none" stroke="{GOLD_DARK}" stroke-width=".6"/>')
+    return f'<g transform="translate({_n(x)} {_n(y)}) scale({_n(scale)})">{shape}</g>'
+
+
+def _pile(resource):
+    kinds = [resource] * 3 if resource in RESOURCE_COLOURS else ["bricks", "gems", "recruits"]
+    spots = ((-8, 6), (8, 6), (0, -4))
+    return "".join(_resource_piece(kind, x, y, 1.35) for kind, (x, y) in zip(kinds, spots))
+
+
+def motif_stock(effect):
+    sparkle = _poly(_star(13, -12, 5, 1.6, 4), FIRE_CORE, GOLD_DARK, 0.5)
+    return f'<g class="motif motif-stock">{_pile(effect.subject)}{sparkle}</g>'
+
+
+def motif_stock_loss(effect):
+    arrow = _poly([(12, -14), (18, -14), (18, -5), (21, -5), (15, 2), (9, -5), (12, -5)],
+                  DANGER, "#5a0d08", 0.8)
+    return f'<g class="motif motif-stock-loss" opacity=".95">{_pile(effect.subject)}{arrow}</g>'
+
+
+def _cog(fill, dark, teeth=10, outer=15, inner=11.5):
+    points = []
+    for i in range(teeth * 4):
+        radius = outer if i % 4 in (1, 2) else inner
+        angle = 2 * math.pi * i / (teeth * 4)
+        points.append((radius * math.cos(angle), radius * math.sin(angle)))
+    return (_poly(points, fill, dark, 1)
+            + f'<circle r="5" fill="none" stroke="{dark}" stroke-width="2"/>')
+
+
+def motif_production(effect):
+    fill, dark = RESOURCE_COLOURS.get(effect.subject, (GOLD, GOLD_DARK))
+    arrows = (f'<path d="M-17,8 A18,18 0 0 1 -8,-16" fill="none" stroke="{PARCHMENT}" '
+              f'stroke-width="1.6"/>'
+              + _poly([(-10, -19), (-5, -16), (-10, -13)], PARCHMENT, "none", 0))
+    return f'<g class="motif motif-production">{_cog(fill, dark)}{arrows}</g>'
+
+
+def motif_facility(effect):
+    fill, dark = RESOURCE_COLOURS.get(effect.subject, (GOLD, GOLD_DARK))
+    hall = (_rect(-12, -4, 24, 18, STONE, STONE_DARK)
+            + _poly([(-15, -4), (0, -17), (15, -4)], fill, dark, 1)
+            + f'<path d="M-4,14 V6 A4,4 0 0 1 4,6 V14 Z" fill="{WOOD}" stroke="{STONE_DARK}" '
+            f'stroke-width=".8"/>')
+    arrow = _poly([(15, 2), (20, -4), (25, 2), (22, 2), (22, 9), (18, 9), (18, 2)],
+                  GOLD, GOLD_DARK, 0.7)
+    return f'<g class="motif motif-facility">{hall}{arrow}</g>'
+
+
+def motif_facility_loss(effect):
+    fill, dark = RESOURCE_COLOURS.get(effect.subject, (GOLD, GOLD_DARK))
+    hall = (_rect(-12, -4, 24, 18, STONE, STONE_DARK)
+            + _poly([(-15, -4), (0, -17), (15, -4)], fill, dark, 1)
+            + f'<path d="M-6,-10 L-1,-3 L-5,4 L1,13" fill="none" stroke="{STONE_DARK}" '
+            f'stroke-width="2"/>')
+    arrow = _poly([(17, -4), (21, -4), (21, 3), (24, 3), (19, 9), (14, 3), (17, 3)],
+                  DANGER, "#5a0d08", 0.7)
+    return f'<g class="motif motif-facility-loss">{hall}{arrow}</g>'
+
+
+def motif_steal(effect):
+    sack = ('<path d="M-9,-6 Q-16,4 -11,13 Q0,17 11,13 Q16,4 9,-6 Z" fill="#a8773e" '
+            'stroke="#4a2e10" stroke-width="1"/>'
+            '<path d="M-6,-7 L-9,-14 L0,-10 L9,-14 L6,-7 Z" fill="#a8773e" stroke="#4a2e10" '
+            'stroke-width="1"/>'
+            '<line x1="-8" y1="-7" x2="8" y2="-7" stroke="#4a2e10" stroke-width="1.6"/>')
+    coins = "".join(f'<circle cx="{x}" cy="{y}" r="3.2" fill="{GOLD}" stroke="{GOLD_DARK}" '
+                    f'stroke-width=".8"/>' for x, y in ((15, 10), (19, 5), (13, 3)))
+    hook = (f'<path d="M-21,-2 Q-21,-16 -7,-16" fill="none" stroke="{PARCHMENT}" '
+            f'stroke-width="1.6"/>' + _poly([(-8, -19), (-3, -16), (-8, -13)], PARCHMENT, "none", 0))
+    return f'<g class="motif motif-steal">{sack}{coins}{hook}</g>'
+
+
+def _card_shape(x, y, angle, fill=PARCHMENT, opacity=1.0):
+    faded = f' opacity="{_n(opacity)}"' if opacity < 1 else ""
+    return (f'<g transform="translate({_n(x)} {_n(y)}) rotate({_n(angle)})"{faded}>'
+            + _rect(-7, -10, 14, 20, fill, STONE_DARK, 0.9, rx=1.6)
+            + _rect(-5, -8, 10, 6, "#b9a77e", "none", 0)
+            + "</g>")
+
+
+def motif_summons(effect):
+    glow = _poly(_star(0, 0, 17, 5, 4, 0.4), FIRE_CORE, GOLD_DARK, 0.6, ' fill-opacity=".85"')
+    return f'<g class="motif motif-summons">{glow}{_card_shape(0, 2, 0)}' \
+           f'{_poly(_star(9, -12, 5, 1.5, 4), "#fff6c2", GOLD_DARK, 0.4)}</g>'
+
+
+def motif_discard(effect):
+    cross = (f'<path d="M5,-4 L17,8 M17,-4 L5,8" stroke="{DANGER}" stroke-width="3" '
+             f'stroke-linecap="round"/>')
+    return (f'<g class="motif motif-discard">{_card_shape(-6, 0, -10)}'
+            f'{_card_shape(9, 4, 28, opacity=0.75)}{cross}</g>')
+
+
+def motif_replace(effect):
+    arrows = (f'<path d="M-6,-15 A16,16 0 0 1 14,-8" fill="none" stroke="{PARCHMENT}" '
+              f'stroke-width="1.8"/>' + _poly([(12, -12), (17, -6), (10, -5)], PARCHMENT, "none", 0)
+              + f'<path d="M6,15 A16,16 0 0 1 -14,8" fill="none" stroke="{PARCHMENT}" '
+              f'stroke-width="1.8"/>' + _poly([(-12, 12), (-17, 6), (-10, 5)], PARCHMENT, "none", 0))
+    return (f'<g class="motif motif-replace">{_card_shape(-6, 0, -8)}'
+            f'{_card_shape(6, 0, 8, fill="#d8e8ff")}{arrows}</g>')
+
+
+def motif_reveal(effect):
+    return ('<g class="motif motif-reveal">'
+            f'<path d="M-18,0 Q0,-15 18,0 Q0,15 -18,0 Z" fill="{PARCHMENT}" stroke="{STONE_DARK}" '
+            f'stroke-width="1"/><circle r="6.5" fill="{GEM}" stroke="{GEM_DARK}" stroke-width="1"/>'
+            f'<circle r="2.8" fill="#101820"/><circle cx="-2" cy="-2" r="1.2" fill="#fff"/></g>')
+
+
+def motif_rune(effect, digest=b"\0" * 8):
+    sides = 3 + digest[0] % 4
+    rotation = digest[1] * 360 / 256
+    outer = [(15 * math.cos(2 * math.pi * i / sides), 15 * math.sin(2 * math.pi * i / sides))
+             for i in range(sides)]
+    return ('<g class="motif motif-rune">'
+            f'<circle r="16" fill="none" stroke="{GOLD}" stroke-width="1.4"/>'
+            f'<g transform="rotate({_n(rotation)})">{_poly(outer, "none", GOLD, 1.6)}</g>'
+            f'<circle r="4" fill="{GOLD}"/></g>')
+
+
+MOTIFS = {
+    "attack": motif_attack, "hit": motif_hit, "build": None, "facility": motif_facility,
+    "facility_loss": motif_facility_loss, "production": motif_production,
+    "stock": motif_stock, "stock_loss": motif_stock_loss, "steal": motif_steal,
+    "summons": motif_summons, "discard": motif_discard, "replace": motif_replace,
+    "reveal": motif_reveal,
+}
+
+
+def motif(effect, digest):
+    if effect is None:
+        return motif_rune(None, digest)
+    if effect.kind == "build":
+        return motif_tower(effect) if effect.subject == "tower" else motif_wall(effect)
+    if effect.kind == "attack":
+        return motif_attack(effect, digest)
+    return MOTIFS[effect.kind](effect)
+
+
+# --------------------------------------------------------------------------- keyword textures
+def _tex_scales(x, y):
+    return f'<path d="M{_n(x - 3)},{_n(y)} A3,3 0 0 0 {_n(x + 3)},{_n(y)}"/>'
+
+
+def _tex_waves(x, y):
+    return f'<path d="M{_n(x - 5)},{_n(y)} q2.5,-2.5 5,0 t5,0"/>'
+
+
+def _tex_flames(x, y):
+    return f'<path d="M{_n(x)},{_n(y - 4)} q3,3 1.5,5 q-1.5,1 -3,0 q-1,-2 1.5,-5z"/>'
+
+
+def _tex_leaves(x, y):
+    return f'<path d="M{_n(x - 3)},{_n(y + 2)} q1,-5 6,-4 q-1,5 -6,4z"/>'
+
+
+def _tex_stars(x, y):
+    pts = " ".join(f"{_n(px)},{_n(py)}" for px, py in _star(x, y, 2.6, 1, 4))
+    return f'<polygon points="{pts}"/>'
+
+
+def _tex_crosses(x, y):
+    return f'<path d="M{_n(x - 2)},{_n(y - 2)} l4,4 m0,-4 l-4,4"/>'
+
+
+def _tex_plus(x, y):
+    return f'<path d="M{_n(x - 2.5)},{_n(y)} h5 m-2.5,-2.5 v5"/>'
+
+
+def _tex_chevrons(x, y):
+    return f'<path d="M{_n(x - 3)},{_n(y + 1.5)} l3,-3 l3,3"/>'
+
+
+def _tex_coins(x, y):
+    return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="1.8"/>'
+
+
+def _tex_dashes(x, y):
+    return f'<path d="M{_n(x - 4)},{_n(y + 1)} l8,-2"/>'
+
+
+def _tex_peaks(x, y):
+    return f'<path d="M{_n(x - 3.5)},{_n(y + 2)} l3.5,-4.5 l3.5,4.5"/>'
+
+
+def _tex_runes(x, y):
+    return f'<path d="M{_n(x - 1.5)},{_n(y - 3)} v6 l3,-3 v-3"/>'
+
+
+def _tex_notes(x, y):
+    return (f'<path d="M{_n(x + 1.2)},{_n(y + 1.5)} v-5.5 l2.5,1"/>'
+            f'<circle cx="{_n(x)}" cy="{_n(y + 1.8)}" r="1.3"/>')
+
+
+def _tex_rings(x, y):
+    return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="2.6" fill="none"/>'
+
+
+TEXTURES = {
+    "scales": _tex_scales, "waves": _tex_waves, "flames": _tex_flames, "leaves": _tex_leaves,
+    "stars": _tex_stars, "crosses": _tex_crosses, "plus": _tex_plus, "chevrons": _tex_chevrons,
+    "coins": _tex_coins, "dashes": _tex_dashes, "peaks": _tex_peaks, "runes": _tex_runes,
+    "notes": _tex_notes, "rings": _tex_rings,
+}
+# Filled shapes; the others are lines.
+_FILLED = {"flames", "leaves", "stars", "coins"}
+KEYWORD_TEXTURE = {
+    "Dragon": "scales", "Beast": "scales", "Aqua": "waves", "Burning": "flames",
+    "Flare blitz": "flames", "Destruction": "crosses", "Nature": "leaves",
+    "Restoration": "plus", "Holy": "stars", "Mage": "stars", "Legend": "stars",
+    "Illusion": "rings", "Rebirth": "rings", "Aria": "notes", "Undead": "crosses",
+    "Cursed": "crosses", "Forbidden": "crosses", "Demonic": "flames", "Unliving": "runes",
+    "Runic": "runes", "Soldier": "chevrons", "Horde": "chevrons", "Barbarian": "chevrons",
+    "Charge": "chevrons", "Frenzy": "chevrons", "Skirmisher": "chevrons", "Siege": "peaks",
+    "Titan": "peaks", "Brigand": "coins", "Alliance": "coins", "Far sight": "rings",
+    "Quick": "dashes", "Swift": "dashes", "Banish": "dashes", "Durable": "runes",
+    "Enduring": "runes",
+}
+
+
+def texture_of(keyword):
+    kind = KEYWORD_TEXTURE.get(keyword)
+    if kind is None:  # a keyword added later: a texture of its own, fixed by its name
+        names = sorted(TEXTURES)
+        kind = names[sum(map(ord, keyword)) % len(names)]
+    return kind
+
+
+def _texture(keywords, digest):
+    """A scatter of small marks for the first two keywords, kept off the motif's centre."""
+    if not keywords:
+        return ""
+    kinds = [texture_of(k) for k in keywords[:2]]
+    marks = {kind: [] for kind in kinds}
+    for i in range(12):
+        x = 6 + (i % 6) * 17.6 + (digest[8 + i] % 9) - 4
+        y = 9 + (i // 6) * 42 + (digest[20 + i % 10] % 7) - 3
+        marks[kinds[i % len(kinds)]].append(TEXTURES[kinds[i % len(kinds)]](x, y))
+    groups = []
+    for kind, items in marks.items():
+        paint = ('fill="#fff" stroke="none"' if kind in _FILLED
+                 else 'fill="none" stroke="#fff" stroke-width="1" stroke-linecap="round"')
+        groups.append(f'<g class="texture texture-{kind}" {paint} opacity=".28">'
+                      f'{"".join(items)}</g>')
+    return "".join(groups)
+
+
+# --------------------------------------------------------------------------- frame
+def _frame(rank, cost):
+    """Rarity: common plain, uncommon a silver inner line, rare gold corners and rays.
+    The halo behind the motif grows with the total cost."""
+    cx, cy = CENTRE
+    halo_r = 15 + min(cost, 60) / 6
+    parts = [f'<circle class="halo" cx="{cx}" cy="{cy}" r="{_n(halo_r)}" fill="#fff" '
+             f'fill-opacity="{_n(0.1 + 0.05 * max(rank, 0))}"/>']
+    if rank >= 2:
+        rays = "".join(
+            f'<line x1="{cx}" y1="{cy}" x2="{_n(cx + 60 * math.cos(a))}" '
+            f'y2="{_n(cy + 60 * math.sin(a))}"/>'
+            for a in (2 * math.pi * i / 16 for i in range(16)))
+        parts.insert(0, f'<g class="rays" stroke="{GOLD}" stroke-width="2.2" '
+                        f'stroke-opacity=".16">{rays}</g>')
+        corners = "".join(_poly([(x, y), (x + 7 * sx, y), (x, y + 7 * sy)], GOLD, GOLD_DARK, 0.5)
+                          for x, y, sx, sy in ((1.5, 1.5, 1, 1), (98.5, 1.5, -1, 1),
+                                               (1.5, 58.5, 1, -1), (98.5, 58.5, -1, -1)))
+        parts.append(f'<g class="frame frame-rare"><rect x="1.5" y="1.5" width="97" height="57" '
+                     f'fill="none" stroke="{GOLD}" stroke-width="1.2"/>{corners}</g>')
+    elif rank == 1:
+        parts.append('<g class="frame frame-uncommon"><rect x="2" y="2" width="96" height="56" '
+                     'rx="2" fill="none" stroke="#e4e9f0" stroke-opacity=".75" '
+                     'stroke-width="1"/></g>')
+    else:
+        parts.append('<g class="frame frame-common"></g>')
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------- background
+def _background(card, digest):
+    cost = {"bricks": getattr(card, "bricks", 0), "gems": getattr(card, "gems", 0),
+            "recruits": getattr(card, "recruits", 0)}
+    paid = [res for res in ("bricks", "gems", "recruits") if cost[res]]
+    jitter = digest[2] % 17 - 8
+    angle = 120 + digest[3] % 60
+    if not paid:  # free cards (and concepts without a cost): stone
+        stops = [f"hsl({38 + jitter} 14% 46%)", f"hsl({30 + jitter} 12% 24%)"]
+    elif len(paid) == 1:
+        hue = RESOURCE_HUE[paid[0]] + jitter
+        stops = [f"hsl({hue} 46% 38%)", f"hsl({hue + 8} 44% 19%)"]
+    else:
+        stops = [f"hsl({RESOURCE_HUE[res] + jitter} 44% {37 - 8 * i}%)"
+                 for i, res in enumerate(paid)]
+    return f"background: linear-gradient({angle}deg, {', '.join(stops)})"
+
+
+def _badge(effect, digest):
+    """The second effect, small, in a dark disc in a lower corner."""
+    if effect is None:
+        return ""
+    x = 14 if digest[4] % 2 else 86
+    inner = motif(effect, digest)
+    return (f'<g class="badge" transform="translate({x} 45)">'
+            f'<circle r="11" fill="#000" fill-opacity=".35" stroke="#fff" stroke-opacity=".5" '
+            f'stroke-width=".8"/><g transform="scale(.45)">{inner}</g></g>')
+
+
+def card_picture(card):
+    """The picture of a card (or of anything with its attributes: concepts pass id,
+    keywords and rank only) as safe markup: a wrapper with the background, an inline SVG."""
+    digest = hashlib.sha256(f"marcomage-card-{card.id}".encode()).digest()
+    effects = effects_of(getattr(card, "text", ""))
+    main = effects[0] if effects else None
+    second = effects[1] if len(effects) > 1 else None
+    rank = getattr(card, "rank", 0)
+    cost = (getattr(card, "bricks", 0) + getattr(card, "gems", 0)
+            + getattr(card, "recruits", 0))
+    tilt = (digest[5] % 13) - 6
+    cx, cy = CENTRE
+    keywords = tuple(getattr(card, "keywords", ()) or ())
+    kind = main.kind if main else "rune"
+    # The background is a CSS gradient on the wrapper (not an SVG <linearGradient>) so the
+    # same card drawn twice on a page needs no element ids.
+    return mark_safe(
+        f'<div class="card-art card-art--drawn" data-motif="{kind}" style="{_background(card, digest)}">'
+        f'<svg class="card-art-svg" viewBox="0 0 100 60" aria-hidden="true" focusable="false">'
+        f"{_texture(keywords, digest)}{_frame(rank, cost)}"
+        f'<g transform="translate({cx} {cy}) rotate({tilt}) scale(1.05)">{motif(main, digest)}</g>'
+        f"{_badge(second, digest)}</svg></div>"
+    )
