@@ -29,10 +29,13 @@ def game_rate_task(game_id: int) -> bool:
     return rating.game_rate(game_id=game_id)
 
 
-@shared_task(ignore_result=True, acks_late=True)
-def game_analysis_task(analysis_id: int) -> bool:
-    """Judge a finished game's moves; a repeated run finds the analysis done and does
-    nothing."""
+@shared_task(ignore_result=True, acks_late=True, bind=True)
+def game_analysis_task(self, analysis_id: int) -> bool:
+    """Judge a finished game's moves; a repeated run finds the analysis done (or running)
+    and does nothing. Run eagerly (no worker: the embedded default), it is handed to the
+    process's background threads instead of holding the request that queued it."""
+    if self.request.is_eager:
+        return analysis.analysis_hand_off(analysis_id=analysis_id)
     return analysis.analysis_run(analysis_id=analysis_id)
 
 

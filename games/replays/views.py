@@ -126,7 +126,9 @@ def replay_detail(request, game_id):
 
 def _analysis_context(analysis, step) -> dict:
     done = analysis is not None and analysis.status == analysis.Status.DONE
+    queued = analysis is not None and analysis.status == analysis.Status.QUEUED
     return {"analysis": analysis,
+            "analyses_ahead": game_analysis.analyses_ahead(analysis) if queued else 0,
             "graph": analysis_graph(analysis.result, step=step) if done else None,
             "analysis_note": note_for_step(analysis.result, step) if done else None}
 
@@ -153,9 +155,11 @@ def replay_analysis(request, game_id):
             if refusal:
                 error, status = refusal, FLOOD_STATUS
             else:
+                # Queued (on a worker, or this process's background threads): the
+                # panel answers at once and polls the progress.
                 analysis, _queued = game_analysis.analysis_request(game_id=game_id,
                                                                    player=player)
-                analysis.refresh_from_db()  # run already, without a worker (eager tasks)
+                analysis.refresh_from_db()  # a thread may have taken it already
     except GameError as exc:
         if exc.code == "gone":
             raise Http404(exc.message)

@@ -5,23 +5,32 @@ Who may ask: a player of the finished game, or anyone when the game is a public 
 analysis is stored once per game (GameAnalysis): asking again returns the same one; a
 failed one, or one stuck in the queue (a lost task), is queued again.
 
-The work runs as a Celery task (games.tasks.game_analysis_task, queued after commit): the
-game's Turn log is replayed from its initial state (as the history and the replays do) and
+The work runs as a Celery task (games.tasks.game_analysis_task, queued after commit) on a
+worker; without one (no Redis: Celery is eager) the task hands it to ``local_analyses``, a
+background thread or two of the server process (settings.ANALYSIS_THREADS): either way the
+request that asked answers at once, with the analysis queued. The game's Turn log is replayed from its initial state (as the history and the replays do) and
 before each play or discard ``engine.judge_move`` judges the position from what the mover
 knew then (never the opponent's unrevealed cards, his deck or the game's generator),
 with the expert level's search at a small budget (settings.ANALYSIS_SIMULATIONS), so a
-whole game takes seconds to a minute. The progress is saved as it goes.
+whole game takes seconds to a minute. The progress is saved every few moves, so the
+pages and the API can show it moving.
+
+Turns are numbered as the replays number them (and the API's replay steps): turn N is the
+board after the game log's Nth entry, so a judged move is "turn N" when the replay's
+"turn N" shows its result ("step" N - 1 is the board before it).
 """
 import logging
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import engine
 from games.models import Game, GameAnalysis, Turn
 
+from .background import BackgroundQueue
 from .errors import GameError
 from .queue import analysis_queue
 from .turn_log import replay_turn, state_after_turns
@@ -34,8 +43,11 @@ ANALYSIS_STALLED = timedelta(minutes=10)
 MARK_THRESHOLD = 0.10
 # ...and is among the worst few of its player.
 MARKS_PER_SEAT = 5
-# The progress is saved every this many judged turns.
-PROGRESS_EVERY = 5
+# A running analysis not heard of for this long is taken over by another run of its task
+# (its worker died: it saved its progress every few seconds).
+ANALYSIS_SILENT = timedelta(minutes=2)
+# The progress is saved every this many judged turns (a fraction of a second each).
+PROGRESS_EVERY = 2
 # A game longer than this many moves gets fewer simulations per move (down to a fifth),
 # so that a long game stays well inside the task's time limit.
 FULL_BUDGET_MOVES = 120
@@ -191,12 +203,21 @@ def judge_game(game: Game, *, simulations: int, progress=None) -> dict:
 
 def analysis_run(*, analysis_id) -> bool:
     """The task's work: judge the game and store the result. True when it was done now
-    (an analysis already done, or gone, is left alone)."""
+    (an analysis done, failed, gone, or running elsewhere and heard of lately, is left
+    alone: asking again queues a failed one)."""
     analysis = (GameAnalysis.objects.select_related("game").filter(pk=analysis_id).first())
-    if analysis is None or analysis.status == GameAnalysis.Status.DONE:
+    if analysis is None:
         return False
     rows = GameAnalysis.objects.filter(pk=analysis.pk)
-    rows.update(status=GameAnalysis.Status.RUNNING, progress=0, updated_at=timezone.now())
+    # Taken by one run only: a task queued twice (the sweep, a repeated request, a
+    # redelivered message) does not judge the game twice at once.
+    now = timezone.now()
+    claimed = rows.filter(Q(status=GameAnalysis.Status.QUEUED)
+                          | Q(status=GameAnalysis.Status.RUNNING,
+                              updated_at__lt=now - ANALYSIS_SILENT)).update(
+        status=GameAnalysis.Status.RUNNING, progress=0, updated_at=now)
+    if not claimed:
+        return False
 
     def progress(done, total):
         rows.update(progress=done, total=total, updated_at=timezone.now())
@@ -218,3 +239,35 @@ def analysis_run(*, analysis_id) -> bool:
     rows.update(status=GameAnalysis.Status.DONE, result=result, progress=judged, total=judged,
                 finished_at=timezone.now(), updated_at=timezone.now())
     return True
+
+
+def analysis_failed(analysis_id) -> None:
+    """Mark an analysis whose run broke off failed (asking again queues it again)."""
+    GameAnalysis.objects.filter(
+        pk=analysis_id, status__in=[GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING],
+    ).update(status=GameAnalysis.Status.FAILED,
+             error="The analysis failed on our side; it has been logged.",
+             updated_at=timezone.now())
+
+
+# Without a Celery worker: the analyses of this process, one or two at a time, each on a
+# background thread with its own database connection (closed after it).
+local_analyses = BackgroundQueue(
+    "analysis", lambda analysis_id: analysis_run(analysis_id=analysis_id),
+    threads=lambda: settings.ANALYSIS_THREADS, on_error=analysis_failed)
+
+
+def analysis_hand_off(*, analysis_id) -> bool:
+    """The eager task's work (no Celery worker): queue the analysis on this process's
+    background threads and return at once."""
+    local_analyses.submit(analysis_id)
+    return True
+
+
+def analyses_ahead(analysis: GameAnalysis) -> int:
+    """How many other analyses are queued or running (heard of lately): what this queued
+    one waits behind, at most."""
+    return (GameAnalysis.objects
+            .filter(status__in=[GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING],
+                    updated_at__gte=timezone.now() - ANALYSIS_STALLED)
+            .exclude(pk=analysis.pk).count())

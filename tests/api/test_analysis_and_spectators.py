@@ -8,6 +8,7 @@ from games import services as gs
 from games.models import Game, GameAnalysis
 from players.models import PlayerSettings
 from tests.api.conftest import api_client, token_for
+from tests.games.analysis_helpers import analyses_kept_for_the_test, run_queued_analyses
 from tests.security.conftest import play_some_turns, start_game
 
 pytestmark = pytest.mark.django_db
@@ -16,6 +17,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _small_budget(settings):
     settings.ANALYSIS_SIMULATIONS = 8
+
+
+@pytest.fixture(autouse=True)
+def _analyses_in_the_test(settings):
+    yield from analyses_kept_for_the_test(settings)
 
 
 def _finished(alice, bob, **modes):
@@ -42,12 +48,25 @@ def test_asking_once_and_reading_the_analysis(alice, bob, carol,
     carol_api = api_client(token_for(carol))  # anybody, for a public replay
     with django_capture_on_commit_callbacks(execute=True):
         asked = carol_api.post(url)
+    # Answered at once (Celery is eager, as without Redis): queued, not judged in the
+    # request; the GET follows its progress.
     assert asked.status_code == 202 and asked.json()["game"] == game.pk
+    assert asked.json()["status"] == "queued" and asked.json()["turns"] is None
+    waiting = api_client().get(url).json()
+    assert waiting["status"] == "queued" and waiting["percent"] == 0
+    assert run_queued_analyses() == 1  # the background thread's work
     done = api_client().get(url).json()
     assert done["status"] == "done" and done["percent"] == 100
     moves = game.turns.filter(action__in=["play", "discard"]).count()
     assert len(done["turns"]) == moves and done["final"] == [0.0, 1.0]
     assert set(done["turns"][0]) >= {"number", "seat", "win", "loss", "marked", "best"}
+    # Turns are numbered as the replay numbers them: an entry's "number" is the replay
+    # step showing the move's result; its "step" the one before it.
+    log = api_client().get(f"/api/v1/games/{game.pk}/replay").json()["turns"]
+    judged = {t["number"]: t for t in log if t["action"] in ("play", "discard")}
+    for entry in done["turns"]:
+        assert entry["step"] == entry["number"] - 1 and entry["number"] in judged
+        assert judged[entry["number"]]["actor_seat"] == entry["seat"]
     again = api_client(token_for(alice)).post(url)
     assert again.status_code == 200 and again.json()["status"] == "done"
     assert GameAnalysis.objects.count() == 1

@@ -1,14 +1,23 @@
-"""games.services.analysis: who may ask, stored once, the task's result and progress."""
+"""games.services.analysis: who may ask, stored once, the task's result and progress; without
+a Celery worker the analysis runs on the process's background threads, never in the
+request that asked (games.services.background)."""
+import threading
 from datetime import timedelta
 from unittest import mock
 
 import pytest
+from django.db import DatabaseError
 from django.utils import timezone
 
 from games import services as gs
 from games.models import Game, GameAnalysis
-from games.services import analysis
+from games.services import analysis, background
 from games.services.sweeps import sweep_stalled_tasks
+from tests.games.analysis_helpers import (
+    analyses_kept_for_the_test,
+    queued_analyses,
+    run_queued_analyses,
+)
 from tests.games.conftest import play_turns
 
 pytestmark = pytest.mark.django_db
@@ -17,6 +26,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _small_budget(settings):
     settings.ANALYSIS_SIMULATIONS = 12
+
+
+@pytest.fixture(autouse=True)
+def _analyses_in_the_test(settings):
+    yield from analyses_kept_for_the_test(settings)
 
 
 @pytest.fixture
@@ -33,8 +47,11 @@ def finished_game(started_game, django_capture_on_commit_callbacks):
 
 
 def _request(game, player, capture):
+    """Ask, then let the background thread's work run (here: in the test's thread)."""
     with capture(execute=True):
-        return analysis.analysis_request(game_id=game.pk, player=player)
+        made = analysis.analysis_request(game_id=game.pk, player=player)
+    run_queued_analyses()
+    return made
 
 
 def test_a_player_asks_once_and_the_task_judges_every_move(finished_game, alice,
@@ -148,3 +165,101 @@ def test_a_long_game_gets_fewer_simulations_per_move():
     assert analysis.simulations_per_move(200, 40) == 200
     assert analysis.simulations_per_move(200, 240) == 100
     assert analysis.simulations_per_move(200, 5000) == 40
+
+
+def test_asking_answers_at_once_and_the_analysis_waits_for_a_thread(
+        finished_game, alice, bob, django_capture_on_commit_callbacks):
+    # Celery is eager here, as in the embedded default: the task must not judge the game
+    # in the request's thread.
+    with django_capture_on_commit_callbacks(execute=True):
+        made, queued = analysis.analysis_request(game_id=finished_game.pk, player=alice)
+    made.refresh_from_db()
+    assert queued and made.status == GameAnalysis.Status.QUEUED and made.percent == 0
+    assert queued_analyses() == [made.pk]
+    # Asked again while it waits: the same one, not queued twice.
+    with django_capture_on_commit_callbacks(execute=True):
+        again, queued_again = analysis.analysis_request(game_id=finished_game.pk, player=bob)
+    assert again.pk == made.pk and not queued_again and queued_analyses() == [made.pk]
+    assert run_queued_analyses() == 1
+    made.refresh_from_db()
+    assert made.status == GameAnalysis.Status.DONE and made.percent == 100
+
+
+def test_a_run_that_breaks_off_leaves_the_analysis_failed_and_asking_again_requeues_it(
+        finished_game, alice, django_capture_on_commit_callbacks):
+    # The result cannot be stored (the database refuses it): the job's exception escapes
+    # analysis_run; the background queue marks the analysis failed instead of leaving it
+    # "running" for ten minutes.
+    original_filter = analysis.GameAnalysis.objects.filter
+
+    def refusing(*args, **kwargs):
+        rows = original_filter(*args, **kwargs)
+        update = rows.update
+
+        def update_refusing_the_result(**fields):
+            if fields.get("status") == GameAnalysis.Status.DONE:
+                raise DatabaseError("the disk is full")
+            return update(**fields)
+
+        rows.update = update_refusing_the_result
+        return rows
+
+    with mock.patch.object(analysis.GameAnalysis.objects, "filter", refusing):
+        made, _ = _request(finished_game, alice, django_capture_on_commit_callbacks)
+    made.refresh_from_db()
+    assert made.status == GameAnalysis.Status.FAILED and "logged" in made.error
+    again, queued = _request(finished_game, alice, django_capture_on_commit_callbacks)
+    again.refresh_from_db()
+    assert queued and again.pk == made.pk and again.status == GameAnalysis.Status.DONE
+
+
+def test_an_analysis_running_elsewhere_is_left_to_it_unless_it_fell_silent(finished_game,
+                                                                            alice):
+    made = GameAnalysis.objects.create(game=finished_game, requested_by=alice,
+                                       status=GameAnalysis.Status.RUNNING, progress=3,
+                                       total=20)
+    assert analysis.analysis_run(analysis_id=made.pk) is False  # a second run: nothing
+    made.refresh_from_db()
+    assert made.status == GameAnalysis.Status.RUNNING and made.progress == 3
+    GameAnalysis.objects.filter(pk=made.pk).update(
+        updated_at=timezone.now() - analysis.ANALYSIS_SILENT - timedelta(seconds=1))
+    assert analysis.analysis_run(analysis_id=made.pk) is True  # its worker died: taken over
+    made.refresh_from_db()
+    assert made.status == GameAnalysis.Status.DONE
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_worker_a_background_thread_judges_the_game_with_its_own_connection(
+        finished_game, alice, settings):
+    """The embedded default for real: the request returns while the analysis is queued or
+    running on a thread of the process, whose progress is saved as it goes; the thread
+    closes its database connection when done."""
+    settings.ANALYSIS_THREADS = 1
+    gate = threading.Event()
+    seen = {}
+    original = analysis.judge_game
+
+    def judge(game, *, simulations, progress):
+        seen["thread"] = threading.current_thread().name
+        if not gate.wait(timeout=20):  # never set when judged in the asking thread
+            raise AssertionError("judged before the request returned")
+        return original(game, simulations=simulations, progress=progress)
+
+    closed_in = []
+    close_all = background.connections.close_all
+
+    def closing():
+        closed_in.append(threading.current_thread().name)
+        close_all()
+
+    with mock.patch.object(analysis, "judge_game", judge), \
+            mock.patch.object(background.connections, "close_all", closing):
+        made, queued = analysis.analysis_request(game_id=finished_game.pk, player=alice)
+        made.refresh_from_db()
+        assert queued and made.status in (GameAnalysis.Status.QUEUED,
+                                          GameAnalysis.Status.RUNNING)
+        gate.set()
+        assert analysis.local_analyses.wait_idle(timeout=60)
+    made.refresh_from_db()
+    assert made.status == GameAnalysis.Status.DONE and made.progress == made.total > 0
+    assert seen["thread"].startswith("analysis-") and closed_in == [seen["thread"]]
