@@ -83,10 +83,12 @@ def chat_for(game, *, newest_first=False):
 
 
 def chat_page(game: Game, player) -> dict:
-    """The chat as ``player`` sees it: oldest or newest first, the unread lines marked."""
+    """The chat as ``player`` sees it, the unread lines marked: the newest line first (the
+    manual's default, right under the box one writes in); "reverse chat order" puts the
+    oldest first."""
     seat = game.seat_of(player)
     seen = game.player1_chat_seen_at if seat == 0 else game.player2_chat_seen_at
-    chat = chat_for(game, newest_first=player.settings.reverse_chat_order)
+    chat = chat_for(game, newest_first=not player.settings.reverse_chat_order)
     for line in chat:
         line.is_new = (line.author_id is not None and line.author_id != player.pk
                        and (seen is None or line.created_at > seen))

@@ -2,6 +2,8 @@
 
 They parse input; the services decide what is allowed.
 """
+import random
+
 from django import forms
 
 from decks.models import Deck
@@ -20,6 +22,9 @@ def _timeout_label(seconds):
 
 TIMEOUT_CHOICES = [(s, _timeout_label(s)) for s in TURN_TIMEOUTS]
 
+# The computer's deck choice "a random one of my decks".
+RANDOM_OWN = "random-own"
+
 
 class DeckChoiceForm(forms.Form):
     deck = forms.ModelChoiceField(queryset=Deck.objects.none(), label="Your deck",
@@ -31,6 +36,16 @@ class DeckChoiceForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["deck"].queryset = (Deck.objects.filter(player=player, is_ready=True)
                                         .order_by("name"))
+        # "Random deck selection" (a setting): a new form starts on a deck picked at random.
+        if not self.is_bound and player is not None and player.settings.random_deck_selection:
+            self.fields["deck"].initial = random_ready_deck(self.fields["deck"].queryset)
+
+
+def random_ready_deck(decks):
+    """The id of one of ``decks`` (a queryset or a list of decks) at random, or None."""
+    ids = ([deck.pk for deck in decks] if isinstance(decks, list)
+           else list(decks.values_list("pk", flat=True)))
+    return random.choice(ids) if ids else None
 
 
 class GameModesForm(DeckChoiceForm):
@@ -71,7 +86,10 @@ class AIGameForm(DeckChoiceForm):
         help_text=AI_LEVEL_HELP,
         error_messages={"invalid_choice": "Choose one of the computer's levels: Easy, "
                                           "Standard, Hard or Expert."})
-    ai_deck = forms.ChoiceField(label="Computer's deck", initial="starter")
+    ai_deck = forms.ChoiceField(label="Computer's deck", initial="starter",
+                                error_messages={"invalid_choice": "Choose a starter deck, a "
+                                                                  "random one of your decks or "
+                                                                  "one of your complete decks."})
     hidden = forms.BooleanField(required=False, label="Hidden cards")
     long_mode = forms.BooleanField(required=False, label="Long mode")
 
@@ -79,13 +97,23 @@ class AIGameForm(DeckChoiceForm):
         super().__init__(*args, player=player, **kwargs)
         if player is not None:  # the level chosen in the settings comes first
             self.fields["level"].initial = player.settings.ai_level
-        own = [(str(d.pk), f"My deck: {d.name}") for d in self.fields["deck"].queryset]
-        self.fields["ai_deck"].choices = [("starter", "A random starter deck")] + own
+        self._own_decks = list(self.fields["deck"].queryset)
+        own = [(str(d.pk), f"My deck: {d.name}") for d in self._own_decks]
+        # The manual: the computer may get one of the player's decks "by either random or
+        # manual selection".
+        self.fields["ai_deck"].choices = ([("starter", "A random starter deck")]
+                                          + ([(RANDOM_OWN, "A random one of my decks")]
+                                             if own else []) + own)
 
     def clean_ai_deck(self):
         """None for a random starter deck, else the id of one of the player's decks."""
         choice = self.cleaned_data["ai_deck"]
-        return None if choice == "starter" else int(choice)
+        if choice == "starter":
+            return None
+        if choice == RANDOM_OWN:
+            return random_ready_deck(self._own_decks)
+        return int(choice)
+
 
 
 class AIChallengeForm(DeckChoiceForm):

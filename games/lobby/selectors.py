@@ -1,7 +1,7 @@
 """Read-only queries of the lobby: the Games page, the your-turn indicator and the home
 page's games panel (a fixed number of SQL queries each)."""
 from django.contrib.auth import get_user_model
-from django.db.models import Case, IntegerField, Q, Value, When
+from django.db.models import Case, F, IntegerField, Q, Value, When
 
 from decks.models import Deck
 from games.models import Game
@@ -94,3 +94,11 @@ def dashboard_games(player, *, limit=5) -> dict:
     running = counts.filter(status=Game.Status.IN_PROGRESS).count()
     incoming = incoming_challenges(player).count()
     return {"on_turn": on_turn, "running_count": running, "incoming_count": incoming}
+
+
+def last_finished_game(player):
+    """The game ``player`` finished last (left or not), with both players, or None (1 query)."""
+    return (Game.objects.filter(Q(player1=player) | Q(player2=player),
+                                status=Game.Status.FINISHED)
+            .select_related("player1__user", "player2__user")
+            .order_by(F("finished_at").desc(nulls_last=True), "-pk").first())

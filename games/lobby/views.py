@@ -11,7 +11,14 @@ from marcomage.flood import FLOOD_STATUS, flood_refusal
 from players.tutorial.sections import TUTORIAL_END_LEVEL
 
 from . import selectors
-from .forms import AIChallengeForm, AIGameForm, ChallengeForm, DeckChoiceForm, HostForm
+from .forms import (
+    AIChallengeForm,
+    AIGameForm,
+    ChallengeForm,
+    DeckChoiceForm,
+    HostForm,
+    random_ready_deck,
+)
 
 
 def _player(request):
@@ -19,16 +26,29 @@ def _player(request):
 
 
 # ---------------------------------------------------------------- the Games page
+# How often the Games list fetches its lists again when the player set no auto refresh.
+LIST_REFRESH_SECONDS = 15
+
+
 @login_required
 @require_GET
 def games_list(request):
+    """The Games page; with ``?live=1`` only its lists (static/js/lobby.js refreshes them)."""
     player = _player(request)
     overview = selectors.games_overview(player)
-    return render(request, "games/lobby/list.html", {
+    settings_row = player.settings
+    context = {
         **overview,
+        "advanced": settings_row.advanced_games_list,
+        "preselected_deck": (random_ready_deck(overview["ready_decks"])
+                             if settings_row.random_deck_selection else None),
+    }
+    if request.GET.get("live") == "1":
+        return render(request, "games/lobby/_list_live.html", context)
+    return render(request, "games/lobby/list.html", {
+        **context,
         "slots_limit": gs.game_slots_limit(player),
-        "advanced": player.settings.advanced_games_list,
-        "accept_form": DeckChoiceForm(player=player) if overview["ready_decks"] else None,
+        "live_seconds": settings_row.auto_refresh or LIST_REFRESH_SECONDS,
     })
 
 

@@ -9,12 +9,16 @@ from django.views.decorators.http import require_POST
 from concepts.services import concepts_visit_mark
 from forum.services import forum_mark_all_read
 from marcomage.redirects import safe_next
+from players.inbox.services import messages_mark_seen
 
+from .home import home_progress
 from .news.selectors import news_latest
 
 
 def home(request):
-    return render(request, "home.html", {"news": news_latest()})
+    player = getattr(request.user, "player", None) if request.user.is_authenticated else None
+    return render(request, "home.html", {
+        "news": news_latest(), "home": home_progress(player) if player is not None else None})
 
 
 def favicon(request):
@@ -29,10 +33,14 @@ def help_page(request):
 @require_POST
 @login_required
 def notices_reset(request):
-    """The navigation's "Mark seen": every forum post and card concept counts as seen."""
+    """The navigation's "Mark seen" (the manual's "Reset notification"): every forum post
+    and card concept counts as seen, and the messages received so far lose their "new"
+    mark. A message counts as read only once it is opened (the manual's "unread" messages),
+    so the envelope, which counts unread messages, stays."""
     player = request.user.player
     forum_mark_all_read(player)
     concepts_visit_mark(player=player)
+    messages_mark_seen(player=player)
     return redirect(safe_next(request, "home"))
 
 

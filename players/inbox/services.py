@@ -1,6 +1,7 @@
 """State changes for private messages: sending (by players and by the site), reading, deleting."""
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from marcomage.bbcode import bbcode_to_html
 from players.models import Message, Player
@@ -62,6 +63,12 @@ def message_mark_read(*, message: Message, reader: Player) -> None:
 
 
 @transaction.atomic
+def messages_mark_seen(*, player: Player) -> None:
+    """The messages received so far are no longer "new" (the inbox's red mark, the manual's
+    "Reset notification"); each stays "unread" until it is opened."""
+    Player.objects.filter(pk=player.pk).update(messages_seen_at=timezone.now())
+
+
 def message_delete(*, message_ids, player: Player) -> int:
     """Delete messages from the player's own view (inbox or sent); returns how many."""
     ids = [int(i) for i in message_ids]

@@ -81,7 +81,7 @@ class PreferencesForm(forms.ModelForm):
             "hide_card_pool": "Hide the card pool in the deck builder at first",
             "play_card_buttons": "Play buttons under each card",
             "nationality_in_list": "Show nationality in the players list",
-            "reverse_chat_order": "Oldest chat lines first",
+            "reverse_chat_order": "Reverse chat order (oldest line first)",
             "integrated_chat": "Chat inside the game screen",
             "avatars_in_game": "Show avatars in games",
             "avatars_in_list": "Show avatars in the players list",
@@ -91,7 +91,7 @@ class PreferencesForm(forms.ModelForm):
             "battle_reports": "Send me battle reports",
             "forum_notifications": "Tell me about new forum posts",
             "concepts_notifications": "Tell me about new card concepts",
-            "random_deck_selection": "Offer a random deck when starting a game",
+            "random_deck_selection": "Random deck selection",
             "unique_game_opponent": "Only one game at a time with the same opponent",
             "auto_ai_move": "Let the computer move by itself in AI games",
             "ai_level": "Computer's level",
@@ -118,6 +118,11 @@ class PreferencesForm(forms.ModelForm):
                                 "play.",
             "battle_reports": "A message after each rated game, and when someone answers "
                               "your challenge.",
+            "reverse_chat_order": "Without it the newest chat line is on top, right under the "
+                                  "box you write in.",
+            "random_deck_selection": "The challenge, host and computer game forms start with "
+                                     "one of your complete decks picked at random (you can "
+                                     "still choose another).",
         }
 
 
@@ -125,3 +130,13 @@ class AvatarForm(forms.Form):
     avatar = forms.FileField(label="New avatar", help_text=(
         "JPG, PNG or GIF, at most 10 kB. It is shrunk to 60 × 60 pixels."),
         widget=forms.ClearableFileInput(attrs={"accept": ".jpg,.jpeg,.png,.gif"}))
+
+
+class BotAccountForm(forms.Form):
+    """Turning the account into a bot cannot be undone: the player says so first."""
+
+    confirm = forms.BooleanField(
+        label="I understand: this account becomes a bot for good. It is marked “bot” "
+              "everywhere, a program plays it through the API, and it cannot be turned back "
+              "into a player's account.",
+        error_messages={"required": "Tick the box to confirm: nothing was changed."})

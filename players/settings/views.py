@@ -12,11 +12,11 @@ from players.tokens import services as tokens
 from players.tokens.forms import TokenForm
 from players.tutorial.sections import section_required
 
-from .forms import AvatarForm, PreferencesForm, ProfileForm
+from .forms import AvatarForm, BotAccountForm, PreferencesForm, ProfileForm
 
 
 def _page(request, *, profile=None, preferences=None, avatar=None, token_form=None,
-          new_token=None, status=200):
+          new_token=None, bot_form=None, status=200):
     player = request.user.player
     row = player.settings
     return render(request, "players/settings.html", {
@@ -27,6 +27,7 @@ def _page(request, *, profile=None, preferences=None, avatar=None, token_form=No
         "tokens": tokens.tokens_of(player),
         "new_token": new_token,
         "bot_allowed": tokens.bot_conversion_allowed(player),
+        "bot_form": bot_form or BotAccountForm(prefix="bot"),
         "settings_row": row,
     }, status=status)
 
@@ -112,6 +113,9 @@ def token_revoke(request, token_id):
 @require_POST
 @section_required("settings")
 def bot_account(request):
+    form = BotAccountForm(request.POST, prefix="bot")
+    if not form.is_valid():
+        return _page(request, bot_form=form, status=400)
     try:
         tokens.player_become_bot(player=request.user.player)
     except tokens.TokenError as error:

@@ -73,6 +73,34 @@
     }
   };
 
+  // The turn clock of a timed game (games/templates/games/game/_turn_clock.html): counts
+  // down each second from the server's count, read when the clock appears (every new board
+  // brings a new one). At zero it says so; what that allows, the server decides.
+  function clockText(seconds) {
+    var h = Math.floor(seconds / 3600), m = Math.floor(seconds % 3600 / 60), s = seconds % 60;
+    var mm = h ? (m < 10 ? "0" : "") + m : String(m);
+    return (h ? h + ":" : "") + mm + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function tickClocks() {
+    document.querySelectorAll(".turn-clock[data-remaining]").forEach(function (clock) {
+      if (clock.classList.contains("is-over")) return;
+      if (!clock.__endsAt) {
+        clock.__endsAt = Date.now() + 1000 * (parseInt(clock.getAttribute("data-remaining"), 10) || 0);
+      }
+      var left = Math.max(0, Math.ceil((clock.__endsAt - Date.now()) / 1000));
+      var shown = clock.querySelector(".turn-clock-left");
+      if (left === 0 || !shown) {
+        clock.classList.add("is-over");
+        clock.textContent = clock.getAttribute("data-over-text");
+        return;
+      }
+      shown.textContent = clockText(left);
+      shown.setAttribute("datetime", "PT" + left + "S");
+    });
+  }
+  window.setInterval(tickClocks, 1000);
+
   document.addEventListener("keydown", function (event) {
     if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat) return;
     var action = shortcuts[event.code];

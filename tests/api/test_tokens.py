@@ -98,7 +98,7 @@ def test_revoking_works_for_own_tokens_only(alice, bob, client_of):
 
 
 def test_a_fresh_account_becomes_a_bot_and_may_then_have_a_bot_token(carol, client_of):
-    response = client_of(carol).post(reverse("players:bot_account"))
+    response = client_of(carol).post(reverse("players:bot_account"), {"bot-confirm": "on"})
     assert response.status_code == 302
     carol.refresh_from_db()
     assert carol.is_bot
@@ -110,7 +110,7 @@ def test_a_fresh_account_becomes_a_bot_and_may_then_have_a_bot_token(carol, clie
 def test_an_account_with_a_game_cannot_become_a_bot(alice, bob, client_of):
     gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
     for player in (alice, bob):
-        client_of(player).post(reverse("players:bot_account"))
+        client_of(player).post(reverse("players:bot_account"), {"bot-confirm": "on"})
         player.refresh_from_db()
         assert not player.is_bot
         assert not tokens.bot_conversion_allowed(player)
