@@ -1,11 +1,13 @@
 from django.contrib import admin
 
+from players.moderation.admin_privacy import PrivateFieldsAdmin
+
 from .models import Concept, ConceptVisit
 from .services import concept_render
 
 
 @admin.register(Concept)
-class ConceptAdmin(admin.ModelAdmin):
+class ConceptAdmin(PrivateFieldsAdmin):
     list_display = ("name", "author", "rarity", "bricks", "gems", "recruits", "state",
                     "created_at", "modified_at")
     list_filter = ("state", "rarity", "created_at")
@@ -43,7 +45,7 @@ class ConceptAdmin(admin.ModelAdmin):
 
 
 @admin.register(ConceptVisit)
-class ConceptVisitAdmin(admin.ModelAdmin):
+class ConceptVisitAdmin(PrivateFieldsAdmin):
     list_display = ("player", "seen_at")
     search_fields = ("player__user__username",)
     list_select_related = ("player__user",)

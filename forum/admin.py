@@ -1,11 +1,13 @@
 from django.contrib import admin
 
+from players.moderation.admin_privacy import PrivateFieldsAdmin
+
 from .models import ForumPost, ForumReadAll, ForumReadMark, ForumSection, ForumThread
 from .services import refresh_thread_counters
 
 
 @admin.register(ForumSection)
-class ForumSectionAdmin(admin.ModelAdmin):
+class ForumSectionAdmin(PrivateFieldsAdmin):
     list_display = ("name", "slug", "position", "description")
     list_editable = ("position",)
     prepopulated_fields = {"slug": ("name",)}
@@ -22,7 +24,7 @@ class ForumPostInline(admin.TabularInline):
 
 
 @admin.register(ForumThread)
-class ForumThreadAdmin(admin.ModelAdmin):
+class ForumThreadAdmin(PrivateFieldsAdmin):
     list_display = ("title", "section", "author", "priority", "locked", "post_count",
                     "last_post_at", "created_at")
     list_filter = ("section", "priority", "locked")
@@ -44,7 +46,7 @@ class ForumThreadAdmin(admin.ModelAdmin):
 
 
 @admin.register(ForumPost)
-class ForumPostAdmin(admin.ModelAdmin):
+class ForumPostAdmin(PrivateFieldsAdmin):
     list_display = ("pk", "thread", "author", "created_at", "edited_at")
     list_filter = ("thread__section",)
     search_fields = ("body", "thread__title", "author__user__username")
@@ -73,7 +75,7 @@ class ForumPostAdmin(admin.ModelAdmin):
 
 
 @admin.register(ForumReadMark)
-class ForumReadMarkAdmin(admin.ModelAdmin):
+class ForumReadMarkAdmin(PrivateFieldsAdmin):
     list_display = ("player", "thread", "read_at")
     search_fields = ("player__user__username", "thread__title")
     raw_id_fields = ("player", "thread")
@@ -81,7 +83,7 @@ class ForumReadMarkAdmin(admin.ModelAdmin):
 
 
 @admin.register(ForumReadAll)
-class ForumReadAllAdmin(admin.ModelAdmin):
+class ForumReadAllAdmin(PrivateFieldsAdmin):
     list_display = ("player", "read_at")
     search_fields = ("player__user__username",)
     raw_id_fields = ("player",)

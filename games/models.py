@@ -229,7 +229,8 @@ class ChatMessage(models.Model):
         ordering = ["game", "created_at", "pk"]
 
     def __str__(self):
-        return f"Game {self.game_id}: {self.body[:40]}"
+        # No text: this shows in the admin, and the chat is for the two players alone.
+        return f"Game {self.game_id}: chat line {self.pk}"
 
 
 class GameNote(models.Model):

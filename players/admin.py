@@ -13,6 +13,7 @@ from .models import (
     Purchase,
     User,
 )
+from .moderation.admin_privacy import PrivateFieldsAdmin, PrivateLookupsRefused
 
 
 class PlayerInline(admin.StackedInline):
@@ -22,12 +23,12 @@ class PlayerInline(admin.StackedInline):
 
 
 @admin.register(User)
-class MarcomageUserAdmin(UserAdmin):
+class MarcomageUserAdmin(PrivateLookupsRefused, UserAdmin):
     inlines = [PlayerInline]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(PrivateFieldsAdmin):
     list_display = ("user", "level", "exp", "gold", "wins", "losses", "draws", "last_activity")
     list_filter = ("level",)
     search_fields = ("user__username", "user__email")
@@ -36,7 +37,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(PlayerSettings)
-class PlayerSettingsAdmin(admin.ModelAdmin):
+class PlayerSettingsAdmin(PrivateFieldsAdmin):
     list_display = ("player", "status", "skin", "timezone", "country")
     list_filter = ("status", "skin")
     search_fields = ("player__user__username", "real_name")
@@ -44,9 +45,10 @@ class PlayerSettingsAdmin(admin.ModelAdmin):
 
 
 @admin.register(Message)
-class MessageAdmin(admin.ModelAdmin):
+class MessageAdmin(PrivateFieldsAdmin):
     """Private messages stay private, even from the staff: the admin shows who wrote to whom
-    and when, never the subject or the text (not listed, not shown, not searchable)."""
+    and when, never the subject or the text (not listed, shown, searched, filtered on or
+    sorted by: PrivateFieldsAdmin refuses ``?body__contains=`` and the like)."""
 
     list_display = ("pk", "author", "recipient", "created_at")
     list_filter = ("kind",)
@@ -61,7 +63,7 @@ class MessageAdmin(admin.ModelAdmin):
         return False  # the admin cannot write in a player's name
 
 
-class ReadOnlyRecordAdmin(admin.ModelAdmin):
+class ReadOnlyRecordAdmin(PrivateFieldsAdmin):
     """Mutes and bans are made on the players' pages (the services deactivate accounts and
     end sessions); the admin only lists the record."""
 
@@ -89,7 +91,7 @@ class AccountBanAdmin(ReadOnlyRecordAdmin):
 
 
 @admin.register(AwardCounters)
-class AwardCountersAdmin(admin.ModelAdmin):
+class AwardCountersAdmin(PrivateFieldsAdmin):
     list_display = ("player", "wall", "tower", "rares", "ai_challenges", "saboteur", "assassin")
     list_filter = ()
     search_fields = ("player__user__username",)
@@ -97,7 +99,7 @@ class AwardCountersAdmin(admin.ModelAdmin):
 
 
 @admin.register(FoilCard)
-class FoilCardAdmin(admin.ModelAdmin):
+class FoilCardAdmin(PrivateFieldsAdmin):
     list_display = ("player", "card_id", "created_at")
     list_filter = ("created_at",)
     search_fields = ("player__user__username", "card_id")
@@ -105,7 +107,7 @@ class FoilCardAdmin(admin.ModelAdmin):
 
 
 @admin.register(Purchase)
-class PurchaseAdmin(admin.ModelAdmin):
+class PurchaseAdmin(PrivateFieldsAdmin):
     list_display = ("player", "item", "card_id", "price", "created_at")
     list_filter = ("item",)
     search_fields = ("player__user__username",)
@@ -113,7 +115,7 @@ class PurchaseAdmin(admin.ModelAdmin):
 
 
 @admin.register(GameRating)
-class GameRatingAdmin(admin.ModelAdmin):
+class GameRatingAdmin(PrivateFieldsAdmin):
     list_display = ("player", "game_id", "opponent_name", "result", "outcome", "exp", "gold",
                     "levels_gained", "created_at")
     list_filter = ("result", "outcome")

@@ -58,11 +58,14 @@ def _check_target(actor_user, target_user, *, what: str) -> None:
 
 
 # ---------------------------------------------------------------- mutes
-def _mutes_in_force_locked(player: Player, now) -> list[Mute]:
-    """The player's mutes in force with their authors, locked until commit (a moderator's
-    change waits for an administrator's that is under way, then sees it)."""
-    return list(mutes_in_force(now=now).filter(player=player)
-                .select_related("moderator__user").select_for_update(of=("self",)))
+def _mutes_in_force_locked(player: Player):
+    """(now, the player's mutes in force with their authors). The player's row is locked
+    first, until commit: two moderation acts on one player take turns, and the second reads
+    the mutes only once the first is committed (an administrator's new mute included)."""
+    list(Player.objects.select_for_update().filter(pk=player.pk).values_list("pk"))
+    now = timezone.now()
+    return now, list(mutes_in_force(now=now).filter(player=player)
+                     .select_related("moderator__user"))
 
 
 @transaction.atomic
@@ -70,9 +73,8 @@ def player_mute(*, moderator: Player, player: Player, duration: str, reason: str
     """Mute ``player`` for one of MUTE_DURATIONS, with a reason the player will read."""
     if not roles.player_has_permission(moderator, roles.MUTE_PLAYERS):
         raise ModerationPermissionError("Only moderators can mute players.")
-    now = timezone.now()
-    refusal = mute_change_refusal(moderator, player, what="mute",
-                                  in_force=_mutes_in_force_locked(player, now))
+    now, in_force = _mutes_in_force_locked(player)
+    refusal = mute_change_refusal(moderator, player, what="mute", in_force=in_force)
     if refusal:
         raise ModerationError(refusal)
     if duration not in MUTE_DURATIONS:
@@ -89,9 +91,8 @@ def player_unmute(*, moderator: Player, player: Player) -> int:
     """Lift the player's mutes in force now; returns how many were lifted."""
     if not roles.player_has_permission(moderator, roles.MUTE_PLAYERS):
         raise ModerationPermissionError("Only moderators can lift a mute.")
-    now = timezone.now()
-    refusal = mute_change_refusal(moderator, player, what="unmute",
-                                  in_force=_mutes_in_force_locked(player, now))
+    now, in_force = _mutes_in_force_locked(player)
+    refusal = mute_change_refusal(moderator, player, what="unmute", in_force=in_force)
     if refusal:
         raise ModerationError(refusal)
     return mutes_in_force(now=now).filter(player=player).update(lifted_at=now,

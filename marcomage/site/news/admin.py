@@ -1,11 +1,13 @@
 """News in the admin: staff with the news permissions write and publish the items."""
 from django.contrib import admin
 
+from players.moderation.admin_privacy import PrivateFieldsAdmin
+
 from .models import NewsItem
 
 
 @admin.register(NewsItem)
-class NewsItemAdmin(admin.ModelAdmin):
+class NewsItemAdmin(PrivateFieldsAdmin):
     list_display = ("title", "author", "published_at", "is_published")
     list_filter = ("is_published",)
     search_fields = ("title", "body")
