@@ -117,7 +117,15 @@ def _rect(x, y, w, h, fill, stroke, width=0.8, rx=0):
 
 def _poly(points, fill, stroke, width=0.8, extra=""):
     pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
-    return f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}/>'
+    line = f' stroke="{stroke}" stroke-width="{width}"' if stroke != "none" and width else ""
+    return f'<polygon points="{pts}" fill="{fill}"{line}{extra}/>'
+
+
+def _rects(boxes, fill, stroke, width=0.8):
+    """Many rectangles of one paint in one group (the pictures are inlined in every page)."""
+    inner = "".join(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"/>'
+                    for x, y, w, h in boxes)
+    return f'<g fill="{fill}" stroke="{stroke}" stroke-width="{width}">{inner}</g>'
 
 
 def _star(cx, cy, outer, inner, spikes, rotation=0.0):
@@ -133,19 +141,17 @@ def motif_wall(effect):
     rows = 2 if effect.amount and effect.amount <= 5 else 4 if effect.amount >= 25 else 3
     brick_w, brick_h = 10, 5.5
     top = -rows * brick_h / 2
-    parts = []
+    boxes = []
     for row in range(rows):
         offset = -brick_w / 2 if row % 2 else 0
         y = top + row * brick_h
-        for col in range(-1 if row % 2 else 0, 3 if row % 2 else 3):
+        for col in range(-1 if row % 2 else 0, 3):
             x = -15 + offset + col * brick_w
             left, right = max(x, -15), min(x + brick_w, 15)
             if right - left > 1:
-                parts.append(_rect(left, y, right - left, brick_h, BRICK, BRICK_DARK))
-    # Battlements on top.
-    for x in (-15, -5, 5):
-        parts.append(_rect(x + 1.5, top - 4, 7, 4, BRICK, BRICK_DARK))
-    return f'<g class="motif motif-wall">{"".join(parts)}</g>'
+                boxes.append((left, y, right - left, brick_h))
+    boxes += [(x + 1.5, top - 4, 7, 4) for x in (-15, -5, 5)]  # battlements
+    return f'<g class="motif motif-wall">{_rects(boxes, BRICK, BRICK_DARK)}</g>'
 
 
 def motif_tower(effect):
@@ -175,18 +181,93 @@ def _dagger(angle=0.0, scale=1.0):
             f"{blade}{ridge}{guard}{grip}{pommel}</g>")
 
 
-def motif_attack(effect, digest=b"\0" * 8):
+def _axe(angle=0.0, scale=1.0):
+    handle = _rect(-1.4, -15, 2.8, 32, WOOD, "#3a220c", rx=1)
+    head = (f'<path d="M1,-14 Q11,-15 12,-7 Q11,1 1,-1 Z" fill="{STEEL}" stroke="{STEEL_DARK}" '
+            f'stroke-width=".8"/>')
+    return f'<g transform="rotate({_n(angle)}) scale({_n(scale)})">{handle}{head}</g>'
+
+
+def _spear(angle=0.0, scale=1.0):
+    shaft = _rect(-1, -10, 2, 28, WOOD, "#3a220c")
+    tip = _poly([(0, -18), (3.2, -9), (0, -7), (-3.2, -9)], STEEL, STEEL_DARK)
+    tassel = _rect(-2, -7, 4, 2, DANGER, "#5a0d08", 0.5)
+    return f'<g transform="rotate({_n(angle)}) scale({_n(scale)})">{shaft}{tip}{tassel}</g>'
+
+
+def _bolt(x=0.0, scale=1.0):
+    return (f'<g transform="translate({_n(x)} 0) scale({_n(scale)})">'
+            + _poly([(3, -18), (-7, 2), (0, 2), (-4, 18), (9, -4), (2, -4), (7, -18)],
+                    FIRE_CORE, "#8a5a00", 1)
+            + "</g>")
+
+
+def _claws(strokes):
+    lefts = [(i - (strokes - 1) / 2) * 7 for i in range(strokes)]
+    d = "".join(f"M{_n(x - 5)},-15Q{_n(x + 5)},-2 {_n(x - 3)},15" for x in lefts)
+    return (f'<g fill="none" stroke-linecap="round"><path d="{d}" stroke="#4a0c08" '
+            f'stroke-width="4.6"/><path d="{d}" stroke="{PARCHMENT}" stroke-width="2.2"/></g>')
+
+
+def _boulder(x=0.0, y=0.0, scale=1.0):
+    rock = _poly([(-9, -3), (-5, -9), (3, -10), (9, -4), (8, 5), (1, 9), (-7, 7)],
+                 "#a39a8a", STONE_DARK, 1)
+    cracks = f'<path d="M-3,-5 L0,0 L4,2 M0,0 L-2,5" fill="none" stroke="{STONE_DARK}" stroke-width=".8"/>'
+    trail = "".join(f'<line x1="{-12 - i * 2}" y1="{-6 + i * 5}" x2="{-20 - i * 2}" y2="{-8 + i * 5}" '
+                    f'stroke="{PARCHMENT}" stroke-width="1.4" stroke-linecap="round"/>'
+                    for i in range(3))
+    return (f'<g transform="translate({_n(x)} {_n(y)}) scale({_n(scale)})">'
+            f"{trail}{rock}{cracks}</g>")
+
+
+# The weapon of an attack: from the card's keywords first, then from what it costs.
+WEAPON_OF_KEYWORD = {
+    "Beast": "claws", "Dragon": "claws", "Nature": "claws",
+    "Barbarian": "axe", "Frenzy": "axe", "Horde": "axe", "Unliving": "axe",
+    "Soldier": "spear", "Charge": "spear", "Skirmisher": "spear", "Alliance": "spear",
+    "Mage": "bolt", "Holy": "bolt", "Illusion": "bolt", "Aria": "bolt", "Demonic": "bolt",
+    "Burning": "bolt", "Aqua": "bolt", "Undead": "bolt",
+    "Siege": "boulder", "Destruction": "boulder", "Titan": "boulder", "Runic": "boulder",
+    "Brigand": "blade",
+}
+WEAPON_OF_COST = {"bricks": "boulder", "gems": "bolt", "recruits": "blade"}
+
+
+def weapon_of(card):
+    for keyword in getattr(card, "keywords", ()) or ():
+        if keyword in WEAPON_OF_KEYWORD:
+            return WEAPON_OF_KEYWORD[keyword]
+    return WEAPON_OF_COST.get(getattr(card, "cost_class", ""), "blade")
+
+
+def _weapons(weapon, pair):
+    if weapon == "axe":
+        return _axe(-35) + _axe(35) if pair else _axe(15)
+    if weapon == "spear":
+        return _spear(-35) + _spear(35) if pair else _spear(20)
+    if weapon == "bolt":
+        return _bolt(-7, 0.9) + _bolt(8, 0.9) if pair else _bolt()
+    if weapon == "claws":
+        return _claws(4 if pair else 3)
+    if weapon == "boulder":
+        return _boulder(-6, 4, 0.9) + _boulder(9, -5, 0.8) if pair else _boulder(3, 0, 1.1)
+    return _dagger(-38, 0.95) + _dagger(38, 0.95) if pair else _dagger(20)
+
+
+def motif_attack(effect, digest=b"\0" * 8, weapon="blade", badge=False):
+    """The weapon by the card's kind; one for a small attack, two for a middling one, two
+    in a blaze for a great one (a badge draws one, plainly)."""
     amount = effect.amount
-    if 0 < amount <= 6:
-        return f'<g class="motif motif-attack motif-dagger">{_dagger(20)}</g>'
-    swords = _dagger(-38, 0.95) + _dagger(38, 0.95)
-    if 0 < amount <= 25:
-        return f'<g class="motif motif-attack motif-swords">{swords}</g>'
-    spikes = 9 + digest[6] % 5
-    turn = digest[7] / 256
-    blaze = (_poly(_star(0, 0, 19, 10, spikes, turn), FIRE, "#a0320c", 0.8)
-             + _poly(_star(0, 0, 12, 6.5, spikes, turn + 0.3), FIRE_CORE, "none", 0))
-    return f'<g class="motif motif-attack motif-blaze">{blaze}{swords}</g>'
+    size = "small" if badge or 0 < amount <= 6 else "medium" if 0 < amount <= 25 else "large"
+    drawn = _weapons(weapon, pair=size != "small")
+    blaze = ""
+    if size == "large":
+        spikes = 9 + digest[6] % 5
+        turn = digest[7] / 256
+        blaze = (_poly(_star(0, 0, 19, 10, spikes, turn), FIRE, "#a0320c", 0.8)
+                 + _poly(_star(0, 0, 12, 6.5, spikes, turn + 0.3), FIRE_CORE, "none", 0))
+    return (f'<g class="motif motif-attack motif-attack-{size} weapon-{weapon}">'
+            f"{blaze}{drawn}</g>")
 
 
 def motif_hit(effect):
@@ -194,15 +275,15 @@ def motif_hit(effect):
         base = _rect(-7, -14, 14, 28, STONE, STONE_DARK)
         crack = "M-2,-14 L2,-6 L-2,0 L3,7"
     else:
-        base = "".join(_rect(-15 + (5 if r % 2 else 0) + c * 10, -10 + r * 6, 10, 6, STONE, STONE_DARK)
-                       for r in range(3) for c in range(3 if r % 2 == 0 else 2))
+        base = _rects([(-15 + (5 if r % 2 else 0) + c * 10, -10 + r * 6, 10, 6)
+                       for r in range(3) for c in range(3 if r % 2 == 0 else 2)], STONE, STONE_DARK)
         crack = "M-3,-10 L2,-4 L-2,1 L4,8"
     crack_line = (f'<path d="{crack}" fill="none" stroke="{STONE_DARK}" stroke-width="2" '
                   f'stroke-linejoin="round"/>')
     arrow = _poly([(13, -4), (19, -4), (19, 5), (22, 5), (16, 12), (10, 5), (13, 5)],
                   DANGER, "#5a0d08", 0.8)
-    debris = "".join(_rect(x, y, 2.5, 2.5, STONE, STONE_DARK, 0.5)
-                     for x, y in ((-12, 13), (-6, 15), (1, 14)))
+    debris = _rects([(x, y, 2.5, 2.5) for x, y in ((-12, 13), (-6, 15), (1, 14))],
+                    STONE, STONE_DARK, 0.5)
     return f'<g class="motif motif-hit">{base}{crack_line}{debris}{arrow}</g>'
 
 
@@ -351,73 +432,76 @@ MOTIFS = {
 }
 
 
-def motif(effect, digest):
+def motif(effect, digest, weapon="blade", badge=False):
     if effect is None:
         return motif_rune(None, digest)
     if effect.kind == "build":
         return motif_tower(effect) if effect.subject == "tower" else motif_wall(effect)
     if effect.kind == "attack":
-        return motif_attack(effect, digest)
+        return motif_attack(effect, digest, weapon, badge)
     return MOTIFS[effect.kind](effect)
 
 
 # --------------------------------------------------------------------------- keyword textures
+# Each mark is a piece of one path's "d" (one element per texture keeps the markup small).
 def _tex_scales(x, y):
-    return f'<path d="M{_n(x - 3)},{_n(y)} A3,3 0 0 0 {_n(x + 3)},{_n(y)}"/>'
+    return f"M{_n(x - 3)},{_n(y)}a3,3 0 0 0 6,0"
 
 
 def _tex_waves(x, y):
-    return f'<path d="M{_n(x - 5)},{_n(y)} q2.5,-2.5 5,0 t5,0"/>'
+    return f"M{_n(x - 5)},{_n(y)}q2.5,-2.5 5,0t5,0"
 
 
 def _tex_flames(x, y):
-    return f'<path d="M{_n(x)},{_n(y - 4)} q3,3 1.5,5 q-1.5,1 -3,0 q-1,-2 1.5,-5z"/>'
+    return f"M{_n(x)},{_n(y - 4)}q3,3 1.5,5q-1.5,1 -3,0q-1,-2 1.5,-5z"
 
 
 def _tex_leaves(x, y):
-    return f'<path d="M{_n(x - 3)},{_n(y + 2)} q1,-5 6,-4 q-1,5 -6,4z"/>'
+    return f"M{_n(x - 3)},{_n(y + 2)}q1,-5 6,-4q-1,5 -6,4z"
 
 
 def _tex_stars(x, y):
-    pts = " ".join(f"{_n(px)},{_n(py)}" for px, py in _star(x, y, 2.6, 1, 4))
-    return f'<polygon points="{pts}"/>'
+    return "M" + "L".join(f"{_n(px)},{_n(py)}" for px, py in _star(x, y, 2.6, 1, 4)) + "z"
 
 
 def _tex_crosses(x, y):
-    return f'<path d="M{_n(x - 2)},{_n(y - 2)} l4,4 m0,-4 l-4,4"/>'
+    return f"M{_n(x - 2)},{_n(y - 2)}l4,4m0,-4l-4,4"
 
 
 def _tex_plus(x, y):
-    return f'<path d="M{_n(x - 2.5)},{_n(y)} h5 m-2.5,-2.5 v5"/>'
+    return f"M{_n(x - 2.5)},{_n(y)}h5m-2.5,-2.5v5"
 
 
 def _tex_chevrons(x, y):
-    return f'<path d="M{_n(x - 3)},{_n(y + 1.5)} l3,-3 l3,3"/>'
+    return f"M{_n(x - 3)},{_n(y + 1.5)}l3,-3l3,3"
+
+
+def _circle_d(x, y, r):
+    return f"M{_n(x - r)},{_n(y)}a{r},{r} 0 1 0 {_n(2 * r)},0a{r},{r} 0 1 0 {_n(-2 * r)},0"
 
 
 def _tex_coins(x, y):
-    return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="1.8"/>'
+    return _circle_d(x, y, 1.8)
 
 
 def _tex_dashes(x, y):
-    return f'<path d="M{_n(x - 4)},{_n(y + 1)} l8,-2"/>'
+    return f"M{_n(x - 4)},{_n(y + 1)}l8,-2"
 
 
 def _tex_peaks(x, y):
-    return f'<path d="M{_n(x - 3.5)},{_n(y + 2)} l3.5,-4.5 l3.5,4.5"/>'
+    return f"M{_n(x - 3.5)},{_n(y + 2)}l3.5,-4.5l3.5,4.5"
 
 
 def _tex_runes(x, y):
-    return f'<path d="M{_n(x - 1.5)},{_n(y - 3)} v6 l3,-3 v-3"/>'
+    return f"M{_n(x - 1.5)},{_n(y - 3)}v6l3,-3v-3"
 
 
 def _tex_notes(x, y):
-    return (f'<path d="M{_n(x + 1.2)},{_n(y + 1.5)} v-5.5 l2.5,1"/>'
-            f'<circle cx="{_n(x)}" cy="{_n(y + 1.8)}" r="1.3"/>')
+    return f"M{_n(x + 1.2)},{_n(y + 1.5)}v-5.5l2.5,1" + _circle_d(x, y + 1.8, 1.3)
 
 
 def _tex_rings(x, y):
-    return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="2.6" fill="none"/>'
+    return _circle_d(x, y, 2.6)
 
 
 TEXTURES = {
@@ -462,10 +546,10 @@ def _texture(keywords, digest):
         marks[kinds[i % len(kinds)]].append(TEXTURES[kinds[i % len(kinds)]](x, y))
     groups = []
     for kind, items in marks.items():
-        paint = ('fill="#fff" stroke="none"' if kind in _FILLED
+        paint = ('fill="#fff"' if kind in _FILLED
                  else 'fill="none" stroke="#fff" stroke-width="1" stroke-linecap="round"')
-        groups.append(f'<g class="texture texture-{kind}" {paint} opacity=".28">'
-                      f'{"".join(items)}</g>')
+        groups.append(f'<path class="texture texture-{kind}" d="{"".join(items)}" {paint} '
+                      f'opacity=".28"/>')
     return "".join(groups)
 
 
@@ -478,15 +562,14 @@ def _frame(rank, cost):
     parts = [f'<circle class="halo" cx="{cx}" cy="{cy}" r="{_n(halo_r)}" fill="#fff" '
              f'fill-opacity="{_n(0.1 + 0.05 * max(rank, 0))}"/>']
     if rank >= 2:
-        rays = "".join(
-            f'<line x1="{cx}" y1="{cy}" x2="{_n(cx + 60 * math.cos(a))}" '
-            f'y2="{_n(cy + 60 * math.sin(a))}"/>'
-            for a in (2 * math.pi * i / 16 for i in range(16)))
-        parts.insert(0, f'<g class="rays" stroke="{GOLD}" stroke-width="2.2" '
-                        f'stroke-opacity=".16">{rays}</g>')
-        corners = "".join(_poly([(x, y), (x + 7 * sx, y), (x, y + 7 * sy)], GOLD, GOLD_DARK, 0.5)
+        rays = "".join(f"M{cx},{cy}L{_n(cx + 60 * math.cos(a))},{_n(cy + 60 * math.sin(a))}"
+                       for a in (2 * math.pi * i / 16 for i in range(16)))
+        parts.insert(0, f'<path class="rays" d="{rays}" stroke="{GOLD}" stroke-width="2.2" '
+                        f'stroke-opacity=".16"/>')
+        corners = "".join(f"M{_n(x)},{_n(y)}h{_n(7 * sx)}L{_n(x)},{_n(y + 7 * sy)}z"
                           for x, y, sx, sy in ((1.5, 1.5, 1, 1), (98.5, 1.5, -1, 1),
                                                (1.5, 58.5, 1, -1), (98.5, 58.5, -1, -1)))
+        corners = f'<path d="{corners}" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width=".5"/>'
         parts.append(f'<g class="frame frame-rare"><rect x="1.5" y="1.5" width="97" height="57" '
                      f'fill="none" stroke="{GOLD}" stroke-width="1.2"/>{corners}</g>')
     elif rank == 1:
@@ -516,12 +599,12 @@ def _background(card, digest):
     return f"background: linear-gradient({angle}deg, {', '.join(stops)})"
 
 
-def _badge(effect, digest):
+def _badge(effect, digest, weapon):
     """The second effect, small, in a dark disc in a lower corner."""
     if effect is None:
         return ""
     x = 14 if digest[4] % 2 else 86
-    inner = motif(effect, digest)
+    inner = motif(effect, digest, weapon, badge=True)
     return (f'<g class="badge" transform="translate({x} 45)">'
             f'<circle r="11" fill="#000" fill-opacity=".35" stroke="#fff" stroke-opacity=".5" '
             f'stroke-width=".8"/><g transform="scale(.45)">{inner}</g></g>')
@@ -541,12 +624,13 @@ def card_picture(card):
     cx, cy = CENTRE
     keywords = tuple(getattr(card, "keywords", ()) or ())
     kind = main.kind if main else "rune"
+    weapon = weapon_of(card)
     # The background is a CSS gradient on the wrapper (not an SVG <linearGradient>) so the
     # same card drawn twice on a page needs no element ids.
     return mark_safe(
         f'<div class="card-art card-art--drawn" data-motif="{kind}" style="{_background(card, digest)}">'
         f'<svg class="card-art-svg" viewBox="0 0 100 60" aria-hidden="true" focusable="false">'
         f"{_texture(keywords, digest)}{_frame(rank, cost)}"
-        f'<g transform="translate({cx} {cy}) rotate({tilt}) scale(1.05)">{motif(main, digest)}</g>'
-        f"{_badge(second, digest)}</svg></div>"
+        f'<g transform="translate({cx} {cy}) rotate({tilt}) scale(1.05)">{motif(main, digest, weapon)}</g>'
+        f"{_badge(second, digest, weapon)}</svg></div>"
     )

@@ -49,8 +49,10 @@ def test_basic_wall_burglar_and_a_dragon_differ_in_every_part():
     dragon_attrs, dragon = picture(RED_DRAGON)
     # The central motif comes from the main effect, a badge from the second one.
     assert motifs(wall) == {"motif-wall"}
-    assert motifs(burglar) == {"motif-attack", "motif-dagger", "motif-steal"}  # Attack 2
-    assert motifs(dragon) == {"motif-attack", "motif-blaze", "motif-hit"}  # Attack 30, wall -20
+    assert motifs(burglar) == {"motif-attack", "motif-attack-small", "motif-steal"}  # Attack 2
+    assert motifs(dragon) == {"motif-attack", "motif-attack-large", "motif-hit"}  # 30, wall -20
+    # The weapon of an attack from the keywords: a Brigand's blade, a Dragon's claws.
+    assert "weapon-blade" in classes(burglar) and "weapon-claws" in classes(dragon)
     assert "badge" not in classes(wall) and "badge" in classes(burglar)
     # The background from the cost: bricks red, recruits green.
     hue = re.compile(r"hsl\((-?\d+) ")
