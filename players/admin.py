@@ -13,7 +13,11 @@ from .models import (
     Purchase,
     User,
 )
-from .moderation.admin_privacy import PrivateFieldsAdmin, PrivateLookupsRefused
+from .moderation.admin_privacy import (
+    PrivateFieldsAdmin,
+    PrivateLookupsRefused,
+    adopt_registered_admins,
+)
 
 
 class PlayerInline(admin.StackedInline):
@@ -121,3 +125,7 @@ class GameRatingAdmin(PrivateFieldsAdmin):
     list_filter = ("result", "outcome")
     search_fields = ("player__user__username", "opponent_name", "game_id")
     raw_id_fields = ("player",)
+
+
+# The apps before this one in INSTALLED_APPS have registered their admins by now.
+adopt_registered_admins(admin.site)
