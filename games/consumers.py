@@ -29,7 +29,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from .game import live, selectors
-from .services import spectators
+from .services import spectators, suggestions
 from .services.events import game_group, player_group
 from .watch import live as watch_live
 
@@ -41,6 +41,27 @@ MAX_FRAME_CHARS = 1024
 # timeouts noticed by the sweeps, a finished game's rating, a tutorial suggestion a worker
 # has worked out): rendered and sent even when the page has that version.
 SAME_VERSION_CHANGES = {"presence", "deadline", "timeout", "rated", "suggestion"}
+# The mark of a board that shows its tutorial suggestion (games/game/_board.html).
+SUGGESTION_SHOWN = 'data-suggestion="ready"'
+
+
+class _BadTextFrameIsTheClients(logging.Filter):
+    """uvicorn logs a text frame that is not UTF-8 as an ERROR with a traceback, although it
+    refuses it correctly (close 1007): anyone can send one, as often as they like, and a
+    client's bad input must not fill the error log. Told once, in one INFO line."""
+
+    def filter(self, record):
+        if (record.msg == "Invalid UTF-8 sequence received from client."
+                and record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError)):
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.msg = "websocket text frame that is not UTF-8 refused (1007)"
+            record.exc_info = record.exc_text = None
+        return True
+
+
+if not any(isinstance(f, _BadTextFrameIsTheClients)
+           for f in logging.getLogger("uvicorn.error").filters):
+    logging.getLogger("uvicorn.error").addFilter(_BadTextFrameIsTheClients())
 
 
 @database_sync_to_async
@@ -94,7 +115,8 @@ def _board(game_id, user_id, csrf_token):
     player = live.viewer_of(user_id)
     if player is None:
         return False
-    return live.board_frame(game_id, player, csrf_token)
+    with suggestions.searched_here():  # a missing tutorial suggestion is worked out here
+        return live.board_frame(game_id, player, csrf_token)
 
 
 @database_sync_to_async
@@ -125,6 +147,7 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
     seat = None
     watching = False  # a spectator's socket
     sent_version = 0
+    suggestion_sent = None  # the version whose board went out with its tutorial suggestion
 
     async def connect(self):
         user = self.scope.get("user")
@@ -160,17 +183,26 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             await self._spectators_changed(spectators.spectator_arrived)
         else:
             await self._presence("hello")
-        if version > self._page_version():
+        page_version, page_pending = self._page_board()
+        if version > page_version:
             # The page was rendered before the last change: bring it up to date.
             await self._send_board("board", version)
+        elif page_pending and version == page_version and not watching:
+            # The page shows its tutorial suggestion "on its way": the news that it is ready
+            # may have gone out before this socket joined the game's group (a worker takes
+            # tens of milliseconds, a page and its socket longer). Push the board now if it
+            # has it; if not, the news is still to come, and this socket now hears it.
+            await self._send_board("suggestion", version, only_with_suggestion=True)
 
-    def _page_version(self) -> int:
-        """The board version the page had when it opened the socket (?v=), else current."""
+    def _page_board(self) -> tuple[int, bool]:
+        """The board version the page had when it opened the socket (?v=), else current;
+        and whether its tutorial suggestion was still on its way (?s=pending)."""
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        pending = query.get("s", [""])[0] == "pending"
         try:
-            return int(query.get("v", [""])[0])
+            return int(query.get("v", [""])[0]), pending
         except ValueError:
-            return 10**12
+            return 10**12, pending
 
     async def _join(self, group):
         await self.channel_layer.group_add(group, self.channel_name)
@@ -230,9 +262,10 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"event": "board", "what": what, "version": version,
                               "html": html})
 
-    async def _send_board(self, what, version):
+    async def _send_board(self, what, version, only_with_suggestion=False):
         """Render this socket's board and send it; the bare notice if it cannot be drawn
-        here (no CSRF cookie, the game gone): the page then asks over HTTP."""
+        here (no CSRF cookie, the game gone): the page then asks over HTTP.
+        ``only_with_suggestion``: nothing is sent unless the board shows its suggestion."""
         if self.watching:
             await self._send_spectator_board(what, version)
             return
@@ -243,10 +276,15 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4401)
             return
         if frame is None:
-            await self.send_json({"event": "changed", "what": what, "version": version})
+            if not only_with_suggestion:
+                await self.send_json({"event": "changed", "what": what, "version": version})
             return
         version, html = frame
+        if only_with_suggestion and SUGGESTION_SHOWN not in html:
+            return  # still on its way: the news that it is ready will reach this socket
         self.sent_version = max(self.sent_version, version)
+        if SUGGESTION_SHOWN in html:
+            self.suggestion_sent = version
         await self.send_json({"event": "board", "what": what, "version": version,
                               "html": html})
 
@@ -269,6 +307,9 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             return
         if what not in SAME_VERSION_CHANGES and version <= self.sent_version:
             return  # a newer board has gone out already
+        if what == "suggestion" and (version < self.sent_version
+                                     or version == self.suggestion_sent):
+            return  # this socket's board has it already, or has moved on
         await self._send_board(what, version)
 
     async def turns_changed(self, event):

@@ -5,14 +5,21 @@ nothing when repeated or stale. The services queue them by name (games.services.
 so these imports run one way only.
 """
 from celery import shared_task
+from django.db import transaction
 
 from games.services import ai, analysis, rating, suggestions, sweeps
 
 
 @shared_task(ignore_result=True)
 def game_ai_move_task(game_id: int, version: int) -> bool:
-    """The AI plays its turn in game ``game_id`` if the game is still at ``version``."""
-    return ai.game_ai_move(game_id=game_id, version=version)
+    """The AI plays its turn in game ``game_id`` if the game is still at ``version``; a
+    tutorial player's suggestion for the board it leaves is worked out in the same task,
+    before the move is committed and told: the board pushed with it shows the suggestion."""
+    with transaction.atomic():
+        moved = ai.game_ai_move(game_id=game_id, version=version)
+        if moved:
+            suggestions.suggestion_prepare(game_id=game_id)
+    return moved
 
 
 @shared_task(ignore_result=True, bind=True)

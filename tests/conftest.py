@@ -43,6 +43,19 @@ def _redis_cache_of_this_worker():
 
 
 @pytest.fixture(autouse=True)
+def _cache_of_this_test(settings):
+    """Each test caches under a key prefix of its own: test databases reuse ids, so entries
+    keyed by ids (suggestions, spectator counts, cached users) written by one test must
+    never be read by the next one on the same worker (with Redis or in memory alike)."""
+    import uuid
+
+    caches = {name: dict(config) for name, config in settings.CACHES.items()}
+    for config in caches.values():
+        config["KEY_PREFIX"] = f"t{uuid.uuid4().hex[:12]}"
+    settings.CACHES = caches
+
+
+@pytest.fixture(autouse=True)
 def _the_test_transaction_is_kept(request):
     """A test in a transaction (``django_db`` without ``transaction=True``) must end inside
     it: code that closes the test's connection (or commits) would write the rest of the

@@ -405,3 +405,103 @@ def test_a_full_inbox_of_a_newcomer_does_not_end_the_socket_answering_its_hello(
     consumer.send_json = send_json
     _run(lambda: consumer.game_presence({"seat": 1, "state": "hello", "sender": "newcomer"}))
     assert sent == [{"event": "presence", "here": True}]
+
+
+# ---- the tutorial's play suggestion on the pushed board (games.services.suggestions)
+SUGGESTION_READY = 'data-suggestion="ready"'
+
+
+@contextmanager
+def _suggestions_to_a_worker():
+    """Boards drawn in a request ask a worker (collected here, not run) instead of the tests'
+    eager tasks."""
+    from games.services import suggestions
+
+    queued = []
+    with mock.patch.object(suggestions, "task_send",
+                           lambda name, *args: queued.append((name, args)) or True):
+        yield queued
+
+
+def test_the_pushed_board_of_a_tutorial_player_carries_the_suggestion():
+    _run(_test_the_pushed_board_of_a_tutorial_player_carries_the_suggestion)
+
+
+async def _test_the_pushed_board_of_a_tutorial_player_carries_the_suggestion():
+    """The opponent moved: the tutorial player's page gets one board, with the suggestion
+    worked out as it was drawn; no worker is asked and no second board follows."""
+    game, alice, bob, carol = await _setup_game()
+    watcher = alice if game.current_seat == 1 else bob
+    with _suggestions_to_a_worker() as queued:
+        watching = _page_socket(game, watcher.user, version=game.version)
+        assert (await watching.connect())[0]
+        game = await _move(game)
+        frame = await _next_board_event(watching)
+        assert (frame["event"], frame["what"], frame["version"]) == ("board", "board",
+                                                                     game.version)
+        assert SUGGESTION_READY in frame["html"] and "is-suggested" in frame["html"]
+        assert await _no_board_event(watching)
+        assert queued == []
+    await watching.disconnect()
+
+
+def test_a_suggestion_told_before_the_page_socket_joined_still_arrives():
+    _run(_test_a_suggestion_told_before_the_page_socket_joined_still_arrives)
+
+
+async def _test_a_suggestion_told_before_the_page_socket_joined_still_arrives():
+    """A page drawn while its suggestion was on its way; the worker told of it before the
+    page's socket had joined the game (a page and its socket take longer than the search).
+    The socket says so when it opens (?s=pending) and gets the board with it."""
+    from games.services import suggestions
+
+    game, alice, bob, carol = await _setup_game()
+    on_turn = alice if game.current_seat == 0 else bob
+    with _suggestions_to_a_worker() as queued:
+        page = await database_sync_to_async(_board_html)(on_turn, game)
+        assert 'data-suggestion="pending"' in page and len(queued) == 1
+        assert await database_sync_to_async(suggestions.suggestion_work_out)(
+            game_id=game.pk, version=game.version, seat=game.current_seat)
+        path = f"/ws/games/{game.pk}/?v={game.version}&s=pending"
+        socket = _socket(path, on_turn.user)
+        socket.scope["cookies"] = {"csrftoken": CSRF_SECRET}
+        assert (await socket.connect())[0]
+        frame = await _next_board_event(socket)
+        assert (frame["event"], frame["what"], frame["version"]) == ("board", "suggestion",
+                                                                     game.version)
+        assert SUGGESTION_READY in frame["html"]
+        assert await _no_board_event(socket)
+        await socket.disconnect()
+
+
+def test_a_socket_opened_while_the_suggestion_is_on_its_way_hears_when_it_is_ready():
+    _run(_test_a_socket_opened_while_the_suggestion_is_on_its_way_hears_when_it_is_ready)
+
+
+async def _test_a_socket_opened_while_the_suggestion_is_on_its_way_hears_when_it_is_ready():
+    from games.services import suggestions
+
+    game, alice, bob, carol = await _setup_game()
+    on_turn = alice if game.current_seat == 0 else bob
+    with _suggestions_to_a_worker():
+        await database_sync_to_async(_board_html)(on_turn, game)
+        socket = _socket(f"/ws/games/{game.pk}/?v={game.version}&s=pending", on_turn.user)
+        socket.scope["cookies"] = {"csrftoken": CSRF_SECRET}
+        assert (await socket.connect())[0]
+        # Still on its way: nothing to push yet (the board would say the same).
+        assert await _no_board_event(socket)
+        assert await database_sync_to_async(suggestions.suggestion_work_out)(
+            game_id=game.pk, version=game.version, seat=game.current_seat)
+        frame = await _next_board_event(socket)
+        assert frame["what"] == "suggestion" and SUGGESTION_READY in frame["html"]
+        # Told again (a second socket of this seat, a repeated task): this page has it.
+        await database_sync_to_async(suggestions.suggestion_work_out)(
+            game_id=game.pk, version=game.version, seat=game.current_seat)
+        assert await _no_board_event(socket)
+        await socket.disconnect()
+
+
+def _board_html(player, game):
+    client = Client()
+    client.force_login(player.user)
+    return client.get(reverse("games:board", args=[game.pk])).content.decode()

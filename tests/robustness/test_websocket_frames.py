@@ -65,3 +65,95 @@ def test_junk_frames_are_dropped_and_the_socket_lives_on(where):
         await _junk_then_ping(path, alice.user)
 
     _run(body)
+
+
+# ---- a text frame that is not UTF-8, sent to the production server (uvicorn)
+class _AsUser:
+    """The socket's user set as the session middleware would (tests log in without it)."""
+
+    def __init__(self, app, user):
+        self.app, self.user = app, user
+
+    async def __call__(self, scope, receive, send):
+        return await self.app({**scope, "user": self.user}, receive, send)
+
+
+def _handshake(port, path):
+    import base64
+    import os
+    import socket
+
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 101"), answer[:80]
+    return sock
+
+
+def _text_frame(payload: bytes) -> bytes:
+    import os
+
+    mask = os.urandom(4)  # client frames are masked
+    return (bytes([0x81, 0x80 | len(payload)]) + mask
+            + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+
+def _close_code(sock) -> int:
+    import struct
+
+    frame = b""
+    while len(frame) < 4:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        frame += chunk
+    assert frame[0] & 0x0F == 0x8, frame[:10]  # a close frame
+    return struct.unpack("!H", frame[2:4])[0]
+
+
+def test_a_text_frame_that_is_not_utf8_is_refused_without_an_error_logged(caplog):
+    """uvicorn (as `manage.py serve` runs it) refuses the frame with 1007, and the error log
+    stays quiet: anyone can send such frames, as often as they like."""
+    import logging
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+    from asgiref.sync import async_to_sync
+
+    game, alice = async_to_sync(_game)()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(_AsUser(application, alice.user), host="127.0.0.1", port=port,
+                            ws="websockets-sansio", lifespan="off", log_config=None,
+                            log_level="info")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    caplog.set_level(logging.INFO)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.05)
+        for _ in range(3):
+            sock = _handshake(port, f"/ws/games/{game.pk}/")
+            try:
+                sock.sendall(_text_frame(b"\xff\xfe{\xc3\x28}"))
+                assert _close_code(sock) == 1007
+            finally:
+                sock.close()
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == [], [r.getMessage() for r in errors]
+    refused = [r for r in caplog.records if "not UTF-8" in r.getMessage()]
+    assert len(refused) == 3 and all(r.exc_info is None for r in refused)

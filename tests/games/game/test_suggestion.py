@@ -191,3 +191,85 @@ def test_a_stale_task_does_nothing(started_game, suggestions_to_a_worker, monkey
                                                seat=1 - seat)
     assert not suggestions.suggestion_work_out(game_id=10**9, version=1, seat=0)
     assert not suggestions.suggestion_work_out(game_id=game.pk, version=game.version, seat=7)
+
+
+# ---- worked out with the computer's move; one cache entry per game instance
+def test_after_the_computers_move_the_board_has_the_suggestion_without_a_worker(
+        alice, client_of, suggestions_to_a_worker, django_capture_on_commit_callbacks):
+    """In a game against the computer the suggestion is worked out by the computer's move
+    task, before its move is told: the board drawn after it shows it and asks no worker.
+    Hidden cards: from what the player may see only."""
+    alice.settings.auto_ai_move = True
+    alice.settings.save()
+    with django_capture_on_commit_callbacks(execute=True):  # the computer may open
+        game = gs.ai_game_start(player=alice, deck=make_deck(alice, name="vs AI"),
+                                hidden=True)
+    client = client_of(alice)
+    checked = 0
+    for _ in range(8):
+        game.refresh_from_db()
+        if game.status != Game.Status.IN_PROGRESS:
+            break
+        assert game.current_seat == 0
+        last = game.turns.order_by("-number").first()
+        found, html = _suggestion_on(client, game)
+        if last is not None and last.is_ai_move:
+            # The computer has just moved: the board has it, and no worker was asked.
+            assert found == _expected(game, 0) and 'data-suggestion="pending"' not in html
+            assert suggestions_to_a_worker == []
+            checked += 1
+        suggestions_to_a_worker.clear()
+        # The player discards; the computer answers at once (eager tasks, after commit).
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(reverse("games:move", args=[game.pk]),
+                        {"version": game.version, "position": 1, "action": "discard"},
+                        HTTP_HX_REQUEST="true")
+    assert checked >= 3
+
+
+def _reuse_id(old, new):
+    """Give ``new`` the id of ``old`` (deleted), as a test database that reuses ids does."""
+    pk = old.pk
+    Game.objects.filter(pk=pk).delete()
+    Game.objects.filter(pk=new.pk).update(id=pk, created_at=old.created_at)
+    return Game.objects.get(pk=pk)
+
+
+def test_a_game_that_reuses_an_id_never_gets_the_old_games_suggestion(started_game, client_of):
+    """Same id, same creation second, same version, same seat: another game all the same
+    (a test database reuses ids). Its board shows its own suggestion."""
+    import copy
+
+    first = started_game()
+    mover = player_on_turn(first)
+    seat = first.seat_of(mover)
+    assert _suggestion_on(client_of(mover), first)[0] == _expected(first, seat)
+    for _ in range(30):  # a second deal on whose board the suggestion differs
+        second = started_game()
+        as_reused = copy.copy(second)
+        as_reused.pk = first.pk
+        if (second.current_seat == seat and second.version == first.version
+                and _expected(as_reused, seat) != _expected(first, seat)):
+            break
+    else:
+        pytest.fail("no second deal with another suggestion")
+    second = _reuse_id(first, second)
+    assert _suggestion_on(client_of(player_on_turn(second)), second)[0] == _expected(second,
+                                                                                    seat)
+
+
+_prefixes_seen = []
+
+
+@pytest.mark.parametrize("run", [1, 2])
+def test_each_test_caches_apart(run, settings):
+    """tests/conftest.py gives each test a cache key prefix of its own: what one test
+    cached (keyed by ids that the next test's database reuses) is not found by the next."""
+    from django.core.cache import cache
+
+    prefix = settings.CACHES["default"]["KEY_PREFIX"]
+    assert cache.key_prefix == prefix and prefix not in _prefixes_seen
+    for earlier in _prefixes_seen:
+        assert cache.get("written-by-a-test") != earlier
+    cache.set("written-by-a-test", prefix)
+    _prefixes_seen.append(prefix)
