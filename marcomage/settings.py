@@ -65,6 +65,7 @@ MIDDLEWARE = [
     "players.middleware.PlayerActivityMiddleware",
     "players.middleware.PlayerTimezoneMiddleware",
     "axes.middleware.AxesMiddleware",
+    "marcomage.middleware.OversizedFormPageMiddleware",
     "marcomage.middleware.MethodNotAllowedPageMiddleware",
 ]
 

@@ -5,6 +5,13 @@ the schema /api/v1/openapi.json.
 """
 import logging
 
+from django.conf import settings
+from django.core.exceptions import (
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -84,6 +91,24 @@ def _unauthorized(request, exc: AuthenticationError):
 def _http_error(request, exc: HttpError):
     codes = {403: "forbidden", 404: "not_found", 405: "method_not_allowed", 429: "rate_limited"}
     return error_response(exc.status_code, codes.get(exc.status_code, "error"), str(exc))
+
+
+@api.exception_handler(RequestDataTooBig)
+def _too_large(request, exc):
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024
+    return error_response(413, "too_large", f"The request's body is too large: at most "
+                                            f"{limit} KB.")
+
+
+@api.exception_handler(TooManyFieldsSent)
+@api.exception_handler(TooManyFilesSent)
+def _too_many_fields(request, exc):
+    return error_response(413, "too_large", "The request has too many fields.")
+
+
+@api.exception_handler(SuspiciousOperation)
+def _bad_request(request, exc):
+    return error_response(400, "bad_request", "The request cannot be read.")
 
 
 @api.exception_handler(Exception)

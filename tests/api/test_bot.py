@@ -151,3 +151,18 @@ def test_the_bot_answers_a_surrender_offer_and_leaves_the_finished_game(alice, r
     assert done.json()["status"] == "finished"
     assert client.post(f"/api/v1/bot/games/{game.pk}/leave").json()["status"] == "finished"
     assert client.get("/api/v1/bot/games").json() == []
+
+
+def test_a_body_over_the_upload_limit_is_a_413_in_the_error_shape(alice, robot, robot_token):
+    game = _robot_to_move(_started(alice, robot, robot_token), alice)
+    challenge = challenge_robot(alice, robot)
+    body = b'{"version": 1, "position": 1, "deck": 1, "pad": "' + b"x" * (3 << 20) + b'"}'
+    client = api_client(robot_token)
+    for address in (f"/api/v1/bot/games/{game.pk}/discard", f"/api/v1/bot/games/{game.pk}/play",
+                    f"/api/v1/bot/challenges/{challenge.pk}/accept"):
+        response = client.post(address, data=body, content_type="application/json")
+        assert response.status_code == 413, (address, response.content[:200])
+        assert response.json()["error"]["code"] == "too_large"
+        assert "2048 KB" in response.json()["error"]["message"]
+    assert Game.objects.get(pk=game.pk).version == game.version
+    assert Game.objects.get(pk=challenge.pk).status == Game.Status.WAITING

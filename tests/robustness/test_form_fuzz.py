@@ -126,3 +126,45 @@ def test_junk_posts_to_every_endpoint(world, htmx):
     assert posting_routes >= 25, "the POST endpoints are found"
     assert sent > (200 if htmx else 600)
     assert not problems, "\n".join(problems)
+
+
+def _oversized_bodies():
+    """(label, body, content type): over DATA_UPLOAD_MAX_MEMORY_SIZE (2 MB) of form text, as
+    a browser encodes it, and over DATA_UPLOAD_MAX_NUMBER_FIELDS."""
+    text = "z" * (3 << 20)
+    boundary = "fuzzboundary"
+    multipart = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"body\"\r\n\r\n"
+                 f"{text}\r\n--{boundary}--\r\n").encode()
+    many = "&".join(f"f{n}=1" for n in range(1200)).encode()
+    return [("3 MB urlencoded", f"name=x&body={text}".encode(),
+             "application/x-www-form-urlencoded"),
+            ("3 MB multipart", multipart, f"multipart/form-data; boundary={boundary}"),
+            ("1200 fields", many, "application/x-www-form-urlencoded")]
+
+
+@pytest.mark.django_db
+def test_oversized_forms_get_a_413_page_in_the_sites_layout(world):
+    from .conftest import SITE_PAGE_MARKERS
+
+    routes = [r for r in post_routes() if r != "accounts/logout/" and not r.startswith("api/")]
+    owner = client_for(world.alice)
+    problems, posting_routes = [], 0
+    for route in routes:
+        url = next(url for url, valid in urls_for(route, world) if valid)
+        if owner.post(url).status_code == 405:
+            continue
+        posting_routes += 1
+        before = others_state(0)  # everybody's data, alice's too: nothing may change
+        for label, body, content_type in _oversized_bodies():
+            response = owner.generic("POST", url, body, content_type=content_type)
+            page = response.content.decode("utf-8", "replace")
+            if response.status_code != 413:
+                problems.append(f"POST {url} [{label}]: status {response.status_code}")
+            elif not (page.lstrip().lower().startswith("<!doctype")
+                      and any(m in page for m in SITE_PAGE_MARKERS)
+                      and "too much to send at once" in page):
+                problems.append(f"POST {url} [{label}]: not the site's 413 page")
+        if others_state(0) != before:
+            problems.append(f"POST {url}: an oversized form changed something")
+    assert posting_routes >= 25
+    assert not problems, "\n".join(problems)
