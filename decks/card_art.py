@@ -73,7 +73,7 @@ def imported():
     for key in empty:
         entries = data.get(key) if isinstance(data, dict) else None
         result[key] = {int(k): v for k, v in (entries or {}).items()
-                       if str(k).isdigit() and isinstance(v, str) and STORED_NAME.match(v)}
+                       if str(k).isdigit() and isinstance(v, str) and STORED_NAME.fullmatch(v)}
     return result
 
 
@@ -184,7 +184,7 @@ def _encoded(image, kind: Kind) -> bytes:
 
 def _source_kind(path: Path):
     """(Kind, number) for a file named like the original site's pictures; BadPicture if not."""
-    match = SOURCE_NAME.match(path.name)
+    match = SOURCE_NAME.fullmatch(path.name)
     if not match:
         raise BadPicture("not a card_<id>.png or bg_<n>.jpg name")
     prefix, number, extension = match.groups()

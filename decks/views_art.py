@@ -16,7 +16,7 @@ def art_file(request, filename):
     import makes are served, so nothing outside the folder can be asked for.
     """
     path = f"{FOLDER}/{filename}"
-    if not STORED_NAME.match(filename) or not default_storage.exists(path):
+    if not STORED_NAME.fullmatch(filename) or not default_storage.exists(path):
         raise Http404("No such picture")
     content_type = "image/png" if filename.endswith(".png") else "image/jpeg"
     response = FileResponse(default_storage.open(path, "rb"), content_type=content_type)
