@@ -185,32 +185,45 @@ def test_asking_answers_at_once_and_the_analysis_waits_for_a_thread(
     assert made.status == GameAnalysis.Status.DONE and made.percent == 100
 
 
-def test_a_run_that_breaks_off_leaves_the_analysis_failed_and_asking_again_requeues_it(
-        finished_game, alice, django_capture_on_commit_callbacks):
-    # The result cannot be stored (the database refuses it): the job's exception escapes
-    # analysis_run; the background queue marks the analysis failed instead of leaving it
-    # "running" for ten minutes.
+def _database_refusing(refused):
+    """GameAnalysis.objects.filter whose rows' update() raises DatabaseError when
+    ``refused(fields)`` (the database refusing that write)."""
     original_filter = analysis.GameAnalysis.objects.filter
 
-    def refusing(*args, **kwargs):
+    def filter_(*args, **kwargs):
         rows = original_filter(*args, **kwargs)
         update = rows.update
 
-        def update_refusing_the_result(**fields):
-            if fields.get("status") == GameAnalysis.Status.DONE:
+        def refusing_update(**fields):
+            if refused(fields):
                 raise DatabaseError("the disk is full")
             return update(**fields)
 
-        rows.update = update_refusing_the_result
+        rows.update = refusing_update
         return rows
 
-    with mock.patch.object(analysis.GameAnalysis.objects, "filter", refusing):
+    return mock.patch.object(analysis.GameAnalysis.objects, "filter", filter_)
+
+
+def test_a_run_that_breaks_off_leaves_the_analysis_failed_and_asking_again_requeues_it(
+        finished_game, alice, django_capture_on_commit_callbacks):
+    # The result cannot be stored: the job's exception escapes analysis_run; the
+    # background queue marks the analysis failed instead of leaving it "running".
+    with _database_refusing(lambda fields: fields.get("status") == GameAnalysis.Status.DONE):
         made, _ = _request(finished_game, alice, django_capture_on_commit_callbacks)
     made.refresh_from_db()
     assert made.status == GameAnalysis.Status.FAILED and "logged" in made.error
     again, queued = _request(finished_game, alice, django_capture_on_commit_callbacks)
     again.refresh_from_db()
     assert queued and again.pk == made.pk and again.status == GameAnalysis.Status.DONE
+
+
+def test_a_progress_write_the_database_refuses_is_skipped(finished_game, alice,
+                                                         django_capture_on_commit_callbacks):
+    with _database_refusing(lambda fields: "status" not in fields and fields["progress"] == 2):
+        made, _ = _request(finished_game, alice, django_capture_on_commit_callbacks)
+    made.refresh_from_db()
+    assert made.status == GameAnalysis.Status.DONE and made.percent == 100
 
 
 def test_an_analysis_running_elsewhere_is_left_to_it_unless_it_fell_silent(finished_game,
@@ -235,12 +248,13 @@ def test_without_a_worker_a_background_thread_judges_the_game_with_its_own_conne
     running on a thread of the process, whose progress is saved as it goes; the thread
     closes its database connection when done."""
     settings.ANALYSIS_THREADS = 1
-    gate = threading.Event()
+    arrived, gate = threading.Event(), threading.Event()
     seen = {}
     original = analysis.judge_game
 
     def judge(game, *, simulations, progress):
         seen["thread"] = threading.current_thread().name
+        arrived.set()
         if not gate.wait(timeout=20):  # never set when judged in the asking thread
             raise AssertionError("judged before the request returned")
         return original(game, simulations=simulations, progress=progress)
@@ -255,9 +269,11 @@ def test_without_a_worker_a_background_thread_judges_the_game_with_its_own_conne
     with mock.patch.object(analysis, "judge_game", judge), \
             mock.patch.object(background.connections, "close_all", closing):
         made, queued = analysis.analysis_request(game_id=finished_game.pk, player=alice)
+        # The request returned; the thread took the analysis and waits at the gate (the
+        # test reads only then: SQLite in memory refuses a read beside a write).
+        assert queued and arrived.wait(20)
         made.refresh_from_db()
-        assert queued and made.status in (GameAnalysis.Status.QUEUED,
-                                          GameAnalysis.Status.RUNNING)
+        assert made.status == GameAnalysis.Status.RUNNING and made.progress == 0
         gate.set()
         assert analysis.local_analyses.wait_idle(timeout=60)
     made.refresh_from_db()

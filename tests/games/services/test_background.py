@@ -1,6 +1,7 @@
 """games.services.background: at most N jobs at once, the others wait in order (each once),
 a job that raises is reported and the queue goes on; with no threads, jobs wait for
 drain()."""
+import sys
 import threading
 
 import pytest
@@ -81,3 +82,13 @@ def test_without_threads_jobs_wait_for_drain_in_the_calling_thread():
     assert queue.drain() == 2
     assert ran == [("a", threading.current_thread()), ("b", threading.current_thread())]
     assert queue.wait_idle(0) and queue.drain() == 0
+
+
+def test_while_jobs_run_the_interpreter_lock_changes_hands_sooner():
+    usual = sys.getswitchinterval()
+    seen = []
+    queue = BackgroundQueue("test", lambda key: seen.append(sys.getswitchinterval()),
+                            threads=lambda: 1, switch_interval=usual / 10)
+    queue.submit("a")
+    assert queue.wait_idle(WAIT)
+    assert seen == [usual / 10] and sys.getswitchinterval() == usual
