@@ -73,11 +73,19 @@ _EFFECT_PATTERNS = (
     ("stock", r"\bgain (\d+) random resources?", "stock", 1),
     ("stock_loss", r"\benemy " + _RES + r" -\s?(\d+)?", 1, 2),
     ("stock_loss", r"\bloses? (\d+) random resources?", "stock", 1),
+    ("attack", r"\bis attacked for\b", "", None),
+    ("hit", r"\benemy (tower|wall)\b[a-z ]*? (?:loses?|becomes|is destroyed)", 1, None),
+    ("build", _NOT_ENEMY + r"\b(wall|tower) (?:x\d|rises|grows)", 1, None),
+    ("facility_loss", r"\b(?:highest|lowest) facility -", "", None),
+    ("stock", r"\bstock x\d|\b(?:re)?gains?\b|\bget them back\b|\bresources grows?\b", "stock",
+     None),
+    ("stock_loss", r"\benemy (?:lowest |highest )?(bricks|gems|recruits|resource|resources)\b"
+                   r"[a-z ,]*?(?: -\s?(\d+)?| drops?)", 1, 2),
     ("steal", r"\bsteal", "", None),
     ("summons", r"\bsummons?\b", "", None),
-    ("discard", r"\bdiscards?\b", "", None),
-    ("replace", r"\bbecomes? (?:a|an|another|any|the same)\b|\breplace|\bswap|\bcopy\b"
-                r"|\bmoves? into", "", None),
+    ("discard", r"\bdiscard(?:s|ed)?\b", "", None),
+    ("replace", r"\bbecomes? (?:a|an|another|any|the same|random)\b|\bbecome random\b"
+                r"|\breplace|\bswap|\bcopy\b|\bmoves? into|\bchange places\b", "", None),
     ("reveal", r"\breveals?\b|\bsees\b|\bshown\b", "", None),
 )
 _COMPILED = tuple((kind, re.compile(p), s, a) for kind, p, s, a in _EFFECT_PATTERNS)
@@ -258,7 +266,8 @@ def motif_attack(effect, digest=b"\0" * 8, weapon="blade", badge=False):
     """The weapon by the card's kind; one for a small attack, two for a middling one, two
     in a blaze for a great one (a badge draws one, plainly)."""
     amount = effect.amount
-    size = "small" if badge or 0 < amount <= 6 else "medium" if 0 < amount <= 25 else "large"
+    # An attack the text does not number ("attack for as much as ...") is a middling one.
+    size = "small" if badge or 0 < amount <= 6 else "large" if amount > 25 else "medium"
     drawn = _weapons(weapon, pair=size != "small")
     blaze = ""
     if size == "large":

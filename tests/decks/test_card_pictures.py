@@ -92,7 +92,27 @@ def test_effects_are_read_from_the_card_text_in_order():
     assert effects_of("Dungeons +2. Summons a random rare Beast card.") == [
         Effect("facility", "recruits", 2), Effect("summons")]
     assert effects_of("Enemy magic -1.") == [Effect("facility_loss", "gems", 1)]
+    assert effects_of("Stock x2.") == [Effect("stock", "stock")]
+    assert effects_of("Tower x2.") == [Effect("build", "tower")]
+    assert effects_of("Enemy tower becomes 10. Enemy wall becomes 10.") == [Effect("hit", "tower")]
+    assert effects_of("Enemy tower and enemy wall each lose half their height.") == [
+        Effect("hit", "tower")]
+    assert effects_of("Your whole hand is discarded and you draw 8 new cards.") == [
+        Effect("discard")]
     assert effects_of("Nothing the patterns know.") == []
+
+
+def test_the_size_of_an_attack_sets_its_weapons():
+    from decks.card_pictures import motif_attack
+
+    def drawn(amount):
+        svg = ET.fromstring(f'<svg>{motif_attack(Effect("attack", "", amount))}</svg>')
+        return classes(svg)
+
+    assert "motif-attack-small" in drawn(2)
+    assert "motif-attack-medium" in drawn(12)
+    assert "motif-attack-large" in drawn(40)
+    assert "motif-attack-medium" in drawn(0)  # "attack for as much as ...": not numbered
 
 
 def test_every_picture_is_well_formed_and_holds_no_card_text():
