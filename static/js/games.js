@@ -56,7 +56,7 @@
     var waiting = board.querySelector('[data-suggestion="pending"]');
     if (!waiting) return;
     waiting.outerHTML = kept.html;
-    var slot = kept.slot ? board.querySelector('.hand-slot[data-slot="' + kept.slot + '"]') : null;
+    var slot = kept.slot ? board.querySelector('#hand-form .hand-slot[data-slot="' + kept.slot + '"]') : null;
     var controls = slot ? slot.querySelector(".slot-controls") : null;
     if (!slot) return;
     slot.classList.add("is-suggested");
