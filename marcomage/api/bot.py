@@ -17,7 +17,7 @@ from games import services as gs
 from games.models import Game
 
 from .auth import bot_auth
-from .errors import ApiError, error_response, not_found
+from .errors import ApiError, not_found
 from .schemas import (
     AcceptIn,
     BotGameOut,
@@ -27,7 +27,7 @@ from .schemas import (
     MoveIn,
     SurrenderAnswerIn,
 )
-from .stream import bot_snapshot
+from .stream import bot_snapshot, bot_stream_once
 
 router = Router(tags=["bot"], auth=bot_auth)
 ID_MAX = 2**63 - 1
@@ -59,11 +59,10 @@ def bot_game_out(game: Game, player) -> dict:
                     "(ends after about a minute: reconnect; at most 2 open per account, "
                     "a third closes the oldest)")
 def bot_stream(request):
-    """Documentation only: the site's ASGI server answers this address itself, on its
-    event loop (marcomage/api/stream.py, routed in marcomage/asgi.py); a request only gets
-    here on a server that bypasses that routing."""
-    return error_response(503, "unavailable", "The event stream is served by the site's "
-                          "ASGI server (marcomage.asgi), not by this one.")
+    """Documentation, and the answer of a server without the ASGI route: the site's ASGI
+    server answers this address itself, on its event loop (marcomage/api/stream.py,
+    routed in marcomage/asgi.py)."""
+    return bot_stream_once(request.auth.player)
 
 
 @router.get("/bot/challenges", response=list[ChallengeOut], url_name="bot_challenges")

@@ -52,6 +52,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db.models import Q
+from django.http import HttpResponse
 
 from games.models import Game
 from games.services.events import player_group
@@ -114,6 +115,17 @@ def snapshot_events(before: tuple[dict, dict], now: tuple[dict, dict]) -> bytes:
             out.append(_sse("game", {"game": game_id, "version": version, "status": status,
                                      "your_turn": your_turn, "surrender_offered": surrender}))
     return b"".join(out)
+
+
+def bot_stream_once(player: Player) -> HttpResponse:
+    """What a server without the ASGI route answers (a WSGI server, Django's test client):
+    the pending events once, then ``reconnect``. One query, no waiting: it never holds a
+    thread; a bot reading it behaves as with a stream that ended at once."""
+    body = (b"retry: 1000\n\n" + snapshot_events(({}, {}), bot_snapshot(player))
+            + _sse("reconnect", {}))
+    response = HttpResponse(body, content_type="text/event-stream")
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @database_sync_to_async

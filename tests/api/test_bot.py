@@ -166,3 +166,16 @@ def test_a_body_over_the_upload_limit_is_a_413_in_the_error_shape(alice, robot, 
         assert "2048 KB" in response.json()["error"]["message"]
     assert Game.objects.get(pk=game.pk).version == game.version
     assert Game.objects.get(pk=challenge.pk).status == Game.Status.WAITING
+
+
+def test_without_the_asgi_route_the_stream_address_answers_the_pending_events_once(
+        alice, robot, robot_token):
+    """A server that does not route the stream to the event loop (a WSGI server, the
+    test client) answers at once: what is pending, then reconnect; no thread waits."""
+    waiting = challenge_robot(alice, robot)
+    response = api_client(robot_token).get("/api/v1/bot/stream")
+    assert response.status_code == 200 and response["Content-Type"] == "text/event-stream"
+    text = response.content.decode()
+    assert f'event: challenge\ndata: {{"game":{waiting.pk},"challenger":"alice"}}' in text
+    assert text.endswith('event: reconnect\ndata: {}\n\n')
+    assert CHALLENGE_NOTE not in text
