@@ -8,8 +8,9 @@ failed one, or one stuck in the queue (a lost task), is queued again.
 The work runs as a Celery task (games.tasks.game_analysis_task, queued after commit) on a
 worker; without one (no Redis: Celery is eager) the task hands it to ``local_analyses``, a
 background thread or two of the server process (settings.ANALYSIS_THREADS): either way the
-request that asked answers at once, with the analysis queued. The game's Turn log is replayed from its initial state (as the history and the replays do) and
-before each play or discard ``engine.judge_move`` judges the position from what the mover
+request that asked answers at once, with the analysis queued. The game's Turn log is
+replayed from its initial state (as the history and the replays do) and before each play
+or discard ``engine.judge_move`` judges the position from what the mover
 knew then (never the opponent's unrevealed cards, his deck or the game's generator),
 with the expert level's search at a small budget (settings.ANALYSIS_SIMULATIONS), so a
 whole game takes seconds to a minute. The progress is saved every few moves, so the
@@ -257,10 +258,11 @@ def analysis_failed(analysis_id) -> None:
 
 # Without a Celery worker: the analyses of this process, one or two at a time, each on a
 # background thread with its own database connection (closed after it). While one runs the
-# interpreter lock changes hands every 0.5 ms instead of 5: a page's request thread, back
-# from each query, waited up to 5 ms for the search each time (a 12-query request: 7 ms
-# alone, 66-74 ms beside a busy thread at 5 ms, 14 ms at 0.5 ms; the search lost nothing
-# measurable).
+# interpreter lock changes hands every 0.5 ms instead of 5: a request thread back from each
+# query waited up to 5 ms for the search every time (a synthetic request of 12 waits of
+# 0.5 ms: 7 ms alone, 66-74 ms beside a busy thread at 5 ms, 14 ms at 0.5 ms; the busy
+# thread lost nothing measurable). A page that is mostly Python work still shares the
+# interpreter with the search: about twice its time while an analysis runs.
 local_analyses = BackgroundQueue(
     "analysis", lambda analysis_id: analysis_run(analysis_id=analysis_id),
     threads=lambda: settings.ANALYSIS_THREADS, on_error=analysis_failed,
