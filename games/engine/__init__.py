@@ -14,6 +14,7 @@ from . import evaluation as ai_evaluation  # noqa: E402  (the learned evaluation
 from . import rating as rating_rules  # noqa: E402
 from .ai import ai_choose_action, seat_knowledge  # noqa: E402
 from .analysis import ANALYSIS_LEVEL, MoveJudgement, judge_move  # noqa: E402
+from .cards.effect_tags import EFFECT_TAGS, effect_tags  # noqa: E402
 from .cards.model import CardDef  # noqa: E402
 from .catalogue import (  # noqa: E402
                         AI_CHALLENGES,
@@ -55,7 +56,7 @@ from .view import view_for  # noqa: E402
 __all__ = [
     "Action", "ANALYSIS_LEVEL", "AI_CHALLENGES", "ai_choose_action", "AI_DEFAULT_BUDGETS", "ai_evaluation", "AI_LEVELS", "all_cards", "all_keywords", "ATTRS",
     "awards_rules", "card", "CardDef", "cards_filter", "choose_action", "Deck", "deck_auto_tokens",
-    "discard", "EngineError", "finish_game", "GameState", "keyword", "KeywordDef",
+    "discard", "EFFECT_TAGS", "effect_tags", "EngineError", "finish_game", "GameState", "keyword", "KeywordDef",
     "judge_move", "legal_actions", "limits_for", "LONG", "MoveJudgement", "new_game", "NORMAL", "play", "PlayerState",
     "Preview", "preview", "rating_rules", "Rng", "rng_state_for_seed",
     "sandbox_attribute_range", "SANDBOX_MAX", "sandbox_put_card", "sandbox_set_attribute",
