@@ -3,6 +3,8 @@ it: fed by the channel layer, holding no HTTP thread, at most API_STREAMS_PER_AC
 per account (one more closes the oldest), behind the API's own token checks and limits."""
 import asyncio
 import json
+import os
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -121,6 +123,15 @@ def _cancel(game, challenger):
 @database_sync_to_async
 def _token(player, *scopes):
     return token_for(player, *scopes, name=f"another {scopes}")
+
+
+@pytest.fixture(autouse=True)
+def _no_connection_kept_by_server_threads(monkeypatch):
+    """The application's own threads (Channels' database thread, the HTTP pool) keep
+    persistent connections; on PostgreSQL those would keep the test database from being
+    dropped. Every wrapper shares this dict: each thread's connection closes after use."""
+    from django.db import connection
+    monkeypatch.setitem(connection.settings_dict, "CONN_MAX_AGE", 0)
 
 
 @pytest.fixture
@@ -306,5 +317,38 @@ def test_other_methods_and_addresses_go_to_the_api(stream_settings):
         near = Connection(PATH + "/", token=token)
         await near.start()
         assert near.status == 404
+        await near.body()
+        for connection in (post, near):
+            await connection.app.wait(timeout=20)
+
+    _run(body)
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL")
+def test_on_the_redis_pubsub_layer_changes_arrive_and_the_oldest_stream_closes(
+        stream_settings):
+    """The production layer (settings: channels_redis pub/sub), under a prefix of this
+    test's own so that no other test's messages mix in."""
+    stream_settings.CHANNEL_LAYERS = {"default": {
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": f"t{uuid.uuid4().hex[:12]}"}}}
+
+    async def body():
+        (robot, token), alice = await _bot("robot"), await _person("alice")
+        first, second = Connection(token=token), Connection(token=token)
+        for stream in (first, second):
+            await stream.start()
+            await stream.read_until(lambda events: True)
+        challenge = await _challenge(alice, robot)
+        for stream in (first, second):
+            await stream.read_until(named("challenge", game=challenge.pk))
+        third = Connection(token=token)
+        await third.start()
+        await first.read_until(named("closed"))
+        await _cancel(challenge, alice)
+        for stream in (second, third):
+            await stream.read_until(named("withdrawn", game=challenge.pk))
+        for stream in (first, second, third):
+            await stream.close()
 
     _run(body)
