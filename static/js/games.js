@@ -386,7 +386,8 @@
       chosenRect: chosenCard ? chosenCard.getBoundingClientRect() : null,
       opponentHandRect: rectOf("#opponent-hand .hand"),
       text: announcementText(),
-      focusId: focused && board.contains(focused) ? focused.id : null
+      focusId: focused && board.contains(focused) ? focused.id : null,
+      scrollY: window.scrollY
     };
   }
 
@@ -431,7 +432,14 @@
       announce(text);
     }
     restoreFocus(before.focusId);
+    keepScroll(before.scrollY);
     if (moved && motionWanted(board)) showMotion(board, before, own);
+  }
+
+  // The page stays where the player had it: replacing the board must not scroll it (the
+  // browser's scroll anchoring moved a phone's page by a board's height after a move).
+  function keepScroll(y) {
+    if (typeof y === "number" && Math.abs(window.scrollY - y) > 1) window.scrollTo(window.scrollX, y);
   }
 
   // Keyboard play: the focus stays where it was (the same card, button) when the board

@@ -110,14 +110,19 @@ def test_board_lays_out_at_every_width(page, asgi_url, alice, bob, screenshot):
                          "#chat", "svg.castle[data-castle=me]",
                          "svg.castle[data-castle=opponent]"):
             assert page.locator(landmark).is_visible(), f"{landmark} at {width} px"
-        # Every hand card sits inside the board, and the opponent's inside its panel.
+        # Every hand card sits inside the board (your hand: inside the row that scrolls
+        # sideways, where it does), and the opponent's inside its panel.
         board = page.locator("#board").bounding_box()
         panel = page.locator("#opponent-hand").bounding_box()
+        hand = page.locator("#hand-form .hand")
+        hand_right = hand.evaluate("h => h.getBoundingClientRect().left + h.scrollWidth")
         for i in range(8):
             box = page.locator("#opponent-hand .hand-slot").nth(i).bounding_box()
             assert panel["x"] - 1 <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
             mine = slots.nth(i).bounding_box()
-            assert mine["x"] + mine["width"] <= board["x"] + board["width"] + 1
+            assert mine["x"] >= board["x"] and mine["x"] + mine["width"] <= hand_right + 1
+            if width >= 1024:  # eight to a row: no scrolling sideways
+                assert mine["x"] + mine["width"] <= board["x"] + board["width"] + 1
         # The Play buttons of one row of cards line up.
         rows = {}
         for i in range(8):
@@ -250,3 +255,260 @@ def test_the_computers_answer_is_read_out(page, asgi_url, alice):
     page.wait_for_function(
         "() => /^MArcomage (played|discarded) /m.test("
         "document.querySelector('#game-announcer').innerText)")
+
+
+# ---- the board in one screen (issue 30): your hand and its buttons without scrolling on a
+# laptop, docked at the bottom on a phone; the page stays put when you play; card names
+# break only between words.
+
+LAPTOPS = ((1280, 800), (1366, 768), (1440, 900))
+PHONES = ((375, 812), (360, 740))
+# Cards whose names hold the longest words of the catalogue ("Reinforcements": 14 letters)
+# and the names the issue saw broken.
+LONG_NAMES = (605, 154, 58, 274, 295, 385, 64, 285)
+
+# Every word of every card name on the page laid out on one line: the rectangles of a
+# Range over one word are one per line box it spans. Returns the broken words.
+BROKEN_NAMES = """(scope) => {
+  const broken = [];
+  document.querySelectorAll(scope + " .card-name").forEach((name) => {
+    if (!name.getClientRects().length) return;  // not drawn (a hidden part of the page)
+    const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+                                 .map((r) => Math.round(r.top)));
+        if (lines.size !== 1) broken.push(name.textContent.trim() + ": " + m[0]);
+      }
+    }
+  });
+  return broken;
+}"""
+
+# What of the board lies outside the window as it is scrolled now (at the top unless the
+# test scrolled): every card of your hand, its Play and Discard buttons, both castles,
+# the facilities and stock, the last cards.
+OUTSIDE_THE_WINDOW = """() => {
+  const h = window.innerHeight, w = document.documentElement.clientWidth;
+  const out = [];
+  const check = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (r.top < -1 || r.bottom > h + 1 || r.left < -1 || r.right > w + 1)
+      out.push(what + " at " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(","));
+  };
+  document.querySelectorAll("#hand-form .hand-slot .card").forEach((c, i) => check(c, "hand card " + (i + 1)));
+  ["#play-button", "#discard-button"].forEach((s) => {
+    const el = document.querySelector(s);
+    if (!el) out.push(s + " missing"); else check(el, s);
+  });
+  // The table shows too, not under the hand (which docks at the window's foot).
+  const hand = document.querySelector("#hand-form").getBoundingClientRect();
+  ["svg.castle[data-castle=me]", "svg.castle[data-castle=opponent]", "#side-me .attributes",
+   "#side-opponent .attributes", "#side-me .last-cards", "#side-opponent .last-cards",
+   "#opponent-hand"].forEach((s) => {
+    const el = document.querySelector(s);
+    if (!el) { out.push(s + " missing"); return; }
+    check(el, s);
+    if (el.getBoundingClientRect().bottom > hand.top + 1) out.push(s + " under the hand");
+  });
+  document.querySelectorAll("#hand-form .play-this").forEach((b, i) => check(b, "Play button " + (i + 1)));
+  return out;
+}"""
+
+
+def _set_hands(game, cards):
+    """Both hands hold ``cards``; everyone has resources enough to play any of them."""
+    state = engine.state_from_json(game.state)
+    for seat in (0, 1):
+        state.p[seat].hand = list(cards)
+        state.p[seat].a[5:8] = [60, 60, 60]
+    game.state = engine.state_to_json(state)
+    game.save(update_fields=["state"])
+
+
+def _a_round_played(game):
+    """Each side has played a card (the last cards show on the table); back to a turn of
+    the first mover. Discards: the same hand layout whatever the cards do."""
+    first = game.current_seat
+    for _ in range(2):
+        mover = game.player_at(game.current_seat)
+        game = gs.game_discard_card(game_id=game.pk, player=mover, version=game.version,
+                                    position=1)
+    assert game.current_seat == first
+    return game
+
+
+def _table(alice, bob, *, hidden=False, chat=True, cards=LONG_NAMES):
+    """A game a round in, with long card names in both hands; returns it and who is on turn."""
+    alice, bob = _players(alice, bob)
+    game = _game(alice, bob, hidden=hidden)
+    _set_hands(game, cards)
+    game = _a_round_played(Game.objects.get(pk=game.pk))
+    viewer = game.player_at(game.current_seat)
+    settings = PlayerSettings.objects.get(player=viewer)
+    settings.integrated_chat = chat
+    settings.save()
+    return game, viewer
+
+
+@pytest.mark.parametrize("table", ["open", "hidden", "chat"])
+def test_your_hand_fits_the_first_screen_of_a_laptop(page, asgi_url, alice, bob, table,
+                                                      screenshot):
+    game, viewer = _table(alice, bob, hidden=table == "hidden", chat=table == "chat")
+    live._login(page, asgi_url, viewer.name)
+    for width, height in LAPTOPS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+        page.wait_for_selector("#board[data-my-turn='1']")
+        assert page.evaluate("window.scrollY") == 0
+        assert page.evaluate(OUTSIDE_THE_WINDOW) == [], f"{table} at {width}x{height}"
+        assert page.locator("#hand-form .hand-slot .card").count() == 8
+        assert page.locator("#side-me .last-card .card").count() == 1
+        if table == "chat":  # the chat is the column beside the board
+            chat, board = page.locator("#chat").bounding_box(), page.locator("#board").bounding_box()
+            assert chat["x"] >= board["x"] + board["width"] and chat["y"] < height
+        else:
+            assert page.locator("#chat").count() == 0
+        # The opponent's hand is one row of names; the switch shows the whole cards (when
+        # there is a card face up to show) and the choice outlives a new board.
+        opponent = page.locator("#opponent-hand .hand").bounding_box()
+        assert opponent["height"] < 90, f"the opponent's hand is {opponent['height']} px high"
+        switch = page.locator(".opponent-cards-switch")
+        if table == "hidden":
+            assert not switch.is_visible()
+        else:
+            switch.click()
+            assert page.locator("#opponent-hand .card-text").first.is_visible()
+            swaps = page.evaluate("window.__marcomageBoardSwaps || 0")
+            page.evaluate("htmx.ajax('GET', document.querySelector('#game-live').dataset.boardUrl,"
+                          " {source: '#game-live', target: '#board', swap: 'outerHTML'})")
+            page.wait_for_function(f"() => (window.__marcomageBoardSwaps || 0) > {swaps}")
+            assert page.locator("#opponent-hand .card-text").first.is_visible()
+            screenshot(f"{width}x{height}-whole-cards")
+            switch.click()
+            assert not page.locator("#opponent-hand .card-text").first.is_visible()
+        assert page.evaluate(BROKEN_NAMES, "#board") == []
+        page.screenshot(path=str(_artefact(f"{table}-{width}x{height}")))
+
+
+def _artefact(name):
+    from tests.browser.conftest import ARTEFACTS
+    ARTEFACTS.mkdir(exist_ok=True)
+    return ARTEFACTS / f"board-one-screen-{name}.png"
+
+
+def _phone(browser, request, width, height):
+    """A touch screen without a mouse: (hover: none) and (pointer: coarse)."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=True, has_touch=True, device_scale_factor=2)
+    context.set_default_timeout(60_000)
+    request.addfinalizer(context.close)
+    page = context.new_page()
+    request.addfinalizer(lambda: page.goto("about:blank"))
+    return page
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_on_a_phone_your_hand_is_docked_at_the_bottom(browser, request, asgi_url, alice, bob,
+                                                      size):
+    width, height = size
+    game, viewer = _table(alice, bob)
+    page = _phone(browser, request, width, height)
+    live._login(page, asgi_url, viewer.name)
+    page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+    page.wait_for_selector("#board[data-my-turn='1']")
+    assert page.evaluate(LAYOUT_PROBLEMS) == []
+    dock = page.locator("#hand-form")
+    # Docked wherever the table is scrolled to, till the foot of the board comes up.
+    docked_till = page.evaluate("document.querySelector('#board').getBoundingClientRect()"
+                                ".bottom - window.innerHeight")
+    assert docked_till > 300
+    for scroll in (0, 300, int(docked_till) - 60):
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        page.wait_for_function(f"() => Math.abs(window.scrollY - {scroll}) < 2")
+        box = dock.bounding_box()
+        assert box["y"] + box["height"] <= height + 1 and box["y"] >= height / 2 - 1, (
+            f"the hand at {box} scrolled to {scroll}")
+        for target in ("#play-button", "#discard-button", "#hand-form .hand-slot .card >> nth=0",
+                       "#hand-form .play-this >> nth=0"):
+            t = page.locator(target).bounding_box()
+            assert 0 <= t["y"] and t["y"] + t["height"] <= height + 1, f"{target} at {t}"
+        page.screenshot(path=str(_artefact(f"phone-{width}x{height}-at-{scroll}")))
+    # Eight cards in one row that scrolls sideways, inside the board; no key hints.
+    hand = page.locator("#hand-form .hand")
+    assert hand.evaluate("h => h.scrollWidth > h.clientWidth")
+    assert page.evaluate("getComputedStyle(document.querySelector('#hand-form .hand')).overflowX") == "auto"
+    assert not page.locator(".key-hint").is_visible()
+    assert page.evaluate(BROKEN_NAMES, "#board") == []
+    # The table under the dock is reachable: at the end of the board the hand is in place.
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.locator("#game-note").is_visible()
+
+
+def test_the_key_hints_are_for_a_keyboard_only(browser, request, page, asgi_url, alice, bob):
+    game, viewer = _table(alice, bob)
+    live._login(page, asgi_url, viewer.name)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+    assert page.locator(".key-hint").is_visible()
+    tablet = _phone(browser, request, 1024, 1366)  # a wide touch screen: the hint's room
+    live._login(tablet, asgi_url, viewer.name)
+    tablet.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+    assert tablet.locator("#my-hand-h small").is_visible()
+    assert tablet.locator(".key-hint").count() == 1 and not tablet.locator(".key-hint").is_visible()
+
+
+
+
+@pytest.mark.parametrize("where", ["phone-table", "phone-end-of-board", "laptop"])
+def test_playing_a_card_keeps_the_page_where_it_is(browser, request, asgi_url, alice, bob,
+                                                   where):
+    game, viewer = _table(alice, bob)
+    if where == "laptop":
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        request.addfinalizer(page.context.close)
+    else:
+        page = _phone(browser, request, 375, 812)
+    live._login(page, asgi_url, viewer.name)
+    page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+    page.wait_for_selector("#live-status[data-state=live]")
+    scroll = {"phone-table": "400", "laptop": "0",
+              # the hand in its place at the foot of the board (the Play button the issue
+              # measured at 2,589 px)
+              "phone-end-of-board": "document.querySelector('#board').getBoundingClientRect()"
+                                    ".bottom + window.scrollY - window.innerHeight + 40"}[where]
+    page.evaluate(f"window.scrollTo(0, {scroll})")
+    scrolled = page.evaluate("window.scrollY")
+    assert scrolled > 0 or where == "laptop"
+    # The player reaches the card's Play button (a click scrolls to it if need be: the
+    # issue's jump was that scroll, to a button below the fold) and presses it.
+    play = page.locator("#hand-form .play-this").first
+    play.scroll_into_view_if_needed()
+    before = page.evaluate("window.scrollY")
+    assert before == scrolled, "the Play button was out of sight"
+    version = _version(page)
+    play.click()
+    _wait_for_version_above(page, version)
+    page.wait_for_load_state("networkidle")
+    after = page.evaluate("window.scrollY")
+    assert abs(after - before) <= 200, f"the page moved from {before} to {after}"
+
+
+@pytest.mark.parametrize("width", [320, 360, 375, 414, 768, 1024, 1280, 1920])
+def test_no_card_name_breaks_inside_a_word(page, asgi_url, alice, bob, width):
+    game, viewer = _table(alice, bob)
+    live._login(page, asgi_url, viewer.name)
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+    page.wait_for_selector("#board")
+    assert page.locator("#board .card-name").count() >= 17
+    assert page.evaluate(BROKEN_NAMES, "#board") == [], f"the board at {width} px"
+    page.evaluate("document.querySelector('#opponent-cards-toggle').click()")  # whole cards
+    assert page.locator("#opponent-hand .card-text").first.is_visible()
+    assert page.evaluate(BROKEN_NAMES, "#board") == [], f"whole cards at {width} px"
+    assert page.evaluate(LAYOUT_PROBLEMS) == [], f"the board at {width} px"
+    page.goto(asgi_url + reverse("decks:cards"))
+    assert page.evaluate(BROKEN_NAMES, "main") == [], f"the cards at {width} px"
