@@ -140,6 +140,17 @@ def _spectator_board(game_id, user_id):
     return watch_live.spectator_frame(game_id, player)
 
 
+_search_started = False
+
+
+async def _start_search():
+    """The tutorial suggestion's search process (games.search_process) starts with this
+    server process's first game page, not in the middle of a board's push."""
+    global _search_started
+    _search_started = True
+    await sync_to_async(suggestions.search_started, thread_sensitive=False)()
+
+
 class GameLiveConsumer(AsyncJsonWebsocketConsumer):
     """One socket per page: the player's group always, the game's group on a game page."""
 
@@ -183,6 +194,8 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             await self._spectators_changed(spectators.spectator_arrived)
         else:
             await self._presence("hello")
+            if not _search_started:
+                await _start_search()
         page_version, page_pending = self._page_board()
         if version > page_version:
             # The page was rendered before the last change: bring it up to date.

@@ -5,9 +5,10 @@
   before that move is committed and told (``suggestion_prepare``), so the board pushed with
   the computer's move already shows it: one board, no second push, no search on the web.
 - A board pushed over a socket (the consumer's board threads, ``searched_here``): the
-  push of the opponent's move works it out as it renders, when nobody is on it already,
-  and tells that seat's other sockets. A second board and frame, and a round trip through
-  a worker, cost more than the search.
+  push of the opponent's move has it worked out as it renders, when nobody is on it
+  already, by the server process's own search process (games.search_process: off the
+  server's interpreter lock), and tells that seat's other sockets. A second board and
+  frame, and a round trip through a Celery worker, cost more than the search.
 - A board drawn in a web request (a page load, the answer to a move that leaves the player
   on turn, a refresh) never searches: it asks a worker once and says the suggestion is on
   its way; the worker stores it and tells that seat's sockets, which push the board again
@@ -27,7 +28,7 @@ import logging
 
 from django.core.cache import cache
 
-from games import engine
+from games import engine, search_process
 from games.engine import TUTORIAL_END_LEVEL
 from games.models import Game
 
@@ -116,12 +117,19 @@ def play_suggestion(game: Game, seat, level: int):
     return _stored(game, seat) or PENDING  # eager tasks have stored it already
 
 
+def search_started() -> None:
+    """Start this server process's search process ahead of the first board that needs it."""
+    search_process.start()
+
+
 def _worked_out_in_the_push(game: Game, seat: int):
     try:
-        suggestion = suggestion_for(game, seat)
-    except Exception:  # a hint must never cost the board: it shows "on its way" instead
-        log.exception("tutorial suggestion failed for game %s seat %s", game.pk, seat)
-        return PENDING
+        suggestion = suggestion_for(game, seat, in_search_process=True)
+    except Exception:  # a hint must never cost the board: a worker is asked instead
+        log.warning("the search process gave no suggestion for game %s seat %s; a worker "
+                    "is asked", game.pk, seat, exc_info=True)
+        task_send(SUGGESTION_TASK, game.pk, game.version, seat)
+        return _stored(game, seat) or PENDING
     if suggestion is None:
         return PENDING
     _store(game, seat, suggestion)
@@ -131,15 +139,16 @@ def _worked_out_in_the_push(game: Game, seat: int):
     return suggestion
 
 
-def suggestion_for(game: Game, seat: int):
-    """The engine's suggestion for the board of ``game`` at ``seat`` (the search itself),
-    or None when the state has no move for that seat."""
+def suggestion_for(game: Game, seat: int, *, in_search_process: bool = False):
+    """The engine's suggestion for the board of ``game`` at ``seat`` (the search itself,
+    here or in the search process), or None when the state has no move for that seat."""
     state = engine.state_from_json(game.state)
     if state.status != "in progress" or state.current != seat:
         return None
-    action = engine.suggest_action(state, seat, seed=suggestion_seed(game))
-    cid = state.p[seat].hand[action.position - 1]
-    return {"kind": action.kind, "position": action.position, "mode": action.mode,
+    search = search_process.suggest if in_search_process else search_process.suggest_in_process
+    kind, position, mode = search(game.state, seat, suggestion_seed(game))
+    cid = state.p[seat].hand[position - 1]
+    return {"kind": kind, "position": position, "mode": mode,
             "card": cid, "name": engine.card(cid).name}
 
 

@@ -505,3 +505,31 @@ def _board_html(player, game):
     client = Client()
     client.force_login(player.user)
     return client.get(reverse("games:board", args=[game.pk])).content.decode()
+
+
+def test_without_its_search_process_the_push_asks_a_worker():
+    _run(_test_without_its_search_process_the_push_asks_a_worker)
+
+
+async def _test_without_its_search_process_the_push_asks_a_worker():
+    """The server process's search process cannot answer (it died twice, it hangs): the
+    board goes out saying the suggestion is on its way, a worker is asked, and its news
+    brings the board with it."""
+    from games import search_process
+    from games.services import suggestions
+
+    game, alice, bob, carol = await _setup_game()
+    watcher = alice if game.current_seat == 1 else bob
+    with _suggestions_to_a_worker() as queued, mock.patch.object(
+            search_process, "suggest", side_effect=TimeoutError("stuck")):
+        watching = _page_socket(game, watcher.user, version=game.version)
+        assert (await watching.connect())[0]
+        game = await _move(game)
+        frame = await _next_board_event(watching)
+        assert 'data-suggestion="pending"' in frame["html"]
+        assert [args for _name, args in queued] == [(game.pk, game.version, game.current_seat)]
+        assert await database_sync_to_async(suggestions.suggestion_work_out)(
+            game_id=game.pk, version=game.version, seat=game.current_seat)
+        frame = await _next_board_event(watching)
+        assert frame["what"] == "suggestion" and SUGGESTION_READY in frame["html"]
+    await watching.disconnect()

@@ -273,3 +273,15 @@ def test_each_test_caches_apart(run, settings):
         assert cache.get("written-by-a-test") != earlier
     cache.set("written-by-a-test", prefix)
     _prefixes_seen.append(prefix)
+
+
+def test_the_search_process_suggests_what_the_engine_does(alice):
+    """The server's search process (games.search_process) gives the engine's own answer,
+    from what the seat may see only (hidden cards)."""
+    from games import search_process
+
+    game = _hidden_ai_game_on_my_turn(alice)
+    state = engine.state_from_json(game.state)
+    action = engine.suggest_action(state, 0, seed=suggestion_seed(game))
+    assert search_process.suggest(game.state, 0, suggestion_seed(game)) == (
+        action.kind, action.position, action.mode)
