@@ -27,15 +27,30 @@ COST_CLASSES = (
     ("mixed", "Mixed"),
     ("zero", "Free (zero cost)"),
 )
-EFFECT_CLASSES = (
-    ("attack", "Attack cards"),
-    ("wall_plus", "Wall building"),
-    ("tower_plus", "Tower building"),
-    ("summons", "Summon a card"),
-    ("replace", "Replace cards"),
-    ("discard", "Discard cards"),
-    ("persistent", "Stay in hand"),
-)
+# The advanced filter: what a card's effect does, as the engine reads it from the card's
+# definition (games/engine/cards/effect_tags.py): (key, label, description).
+EFFECT_CLASSES = tuple((key, label) for key, label, _text in engine.EFFECT_TAGS)
+EFFECT_DESCRIPTIONS = {key: text for key, _label, text in engine.EFFECT_TAGS}
+
+
+# The same choices in groups, for the filter's drop-down.
+_GROUP_OF_TAG = {
+    **dict.fromkeys(("attack", "discard", "replace", "reveal", "summons", "evoke", "steal",
+                     "production", "persistent"), "What it does"),
+    **dict.fromkeys(("wall_plus", "wall_minus", "tower_plus", "tower_minus", "facilities_plus",
+                     "facilities_minus", "quarry_plus", "quarry_minus", "magic_plus",
+                     "magic_minus", "dungeon_plus", "dungeon_minus"), "Buildings"),
+}
+EFFECT_GROUPS = tuple(
+    (group, tuple((key, label, EFFECT_DESCRIPTIONS[key]) for key, label in EFFECT_CLASSES
+                  if _GROUP_OF_TAG.get(key, "Resources") == group))
+    for group in ("What it does", "Buildings", "Resources"))
+
+
+def effect_labels(card_def):
+    """The labels of what a card's effect does, in the filter's order."""
+    tags = engine.effect_tags(card_def)
+    return [label for key, label in EFFECT_CLASSES if key in tags]
 
 
 @dataclass(frozen=True)
@@ -44,10 +59,16 @@ class KeywordFace:
     param: int | None
     slug: str
     insignia: str  # static URL of the keyword's SVG insignia
+    description: str = ""  # what the keyword does (the engine's keyword text)
 
     @property
     def label(self):
         return f"{self.name} ({self.param})" if self.param is not None else self.name
+
+    @property
+    def hint(self):
+        """Name and description in one line: the tooltip of an insignia or a name."""
+        return f"{self.label}: {self.description}" if self.description else self.label
 
 
 @dataclass(frozen=True)
@@ -91,7 +112,11 @@ def keyword_slug(name):
 @cache
 def keyword_face(name, param):
     slug = keyword_slug(name)
-    return KeywordFace(name, param, slug, static(f"img/keywords/{slug}.svg"))
+    try:
+        description = engine.keyword(name).text
+    except engine.EngineError:
+        description = ""
+    return KeywordFace(name, param, slug, static(f"img/keywords/{slug}.svg"), description)
 
 
 def emblem_svg(card):
@@ -173,7 +198,7 @@ class CardFilters:
     rarity: str = ""  # "Common"/"Uncommon"/"Rare" or "" (all)
     keyword: str = ""  # a keyword name, "any", "none" or ""
     cost: str = ""  # a COST_CLASSES key or ""
-    effect: str = ""  # an EFFECT_CLASSES key or ""
+    effect: str = ""  # an EFFECT_CLASSES key (an engine effect tag) or ""
     support: str = ""  # a keyword name, "any", "none" or ""
     created: str = ""  # YYYY-MM-DD or ""
     modified: str = ""
@@ -239,7 +264,6 @@ def filtered_ids(filters: CardFilters, include_forbidden=True):
         rarity=filters.rarity or None,
         keyword=filters.keyword or None,
         cost=filters.cost or None,
-        effect=filters.effect or None,
         support=filters.support or None,
         created=filters.created or None,
         modified=filters.modified or None,
@@ -247,6 +271,8 @@ def filtered_ids(filters: CardFilters, include_forbidden=True):
         name=filters.name or None,
         include_forbidden=include_forbidden,
     )
+    if filters.effect:
+        cards = [c for c in cards if filters.effect in engine.effect_tags(c)]
     cards = sorted(cards, key=_SORT_KEYS[filters.sort], reverse=filters.descending)
     return tuple(c.id for c in cards)
 

@@ -272,21 +272,77 @@ def _deck_file_reader(filename: str, raw: bytes):
     return transfer.parse_deck_file if head in (b"{", b"[") else transfer_csv.parse_csv_deck_file
 
 
+def deck_file_parse(*, player: Player, raw: bytes, filename: str = "") -> transfer.ParsedDeck:
+    """Read a deck file (JSON of decks.transfer or the original's CSV of
+    decks.transfer_csv, told apart by ``filename``) and check every card against the
+    player's level; DeckError lists every problem. Changes nothing."""
+    try:
+        return _deck_file_reader(filename, raw)(raw, player_level=player.level)
+    except transfer.DeckFileError as error:
+        raise DeckError("This file cannot be imported:", error.problems) from None
+
+
 @transaction.atomic
 def deck_import(*, player: Player, raw: bytes, name: str = "", filename: str = "") -> Deck:
-    """Create a new deck from a deck file (JSON of decks.transfer or the original's CSV of
-    decks.transfer_csv, told apart by ``filename``). All or nothing.
+    """Create a new deck from a deck file (see ``deck_file_parse``). All or nothing.
 
     ``name`` (optional) replaces the name stored in the file.
     """
-    try:
-        parsed = _deck_file_reader(filename, raw)(raw, player_level=player.level)
-    except transfer.DeckFileError as error:
-        raise DeckError("This file cannot be imported:", error.problems) from None
+    parsed = deck_file_parse(player=player, raw=raw, filename=filename)
     final_name = _clean_name(name or parsed.name)
     return _create(_lock_player(player), name=final_name, common=parsed.common,
                    uncommon=parsed.uncommon, rare=parsed.rare, tokens=parsed.tokens,
                    note=parsed.note)
+
+
+def deck_name_for(player: Player, name, *, deck_id=None) -> str:
+    """``name`` as a deck of the player would be called (spaces folded), or DeckError when
+    it is not a valid name or another of the player's decks (not ``deck_id``) has it."""
+    name = _clean_name(name)
+    if _name_taken(player, name, exclude_id=deck_id):
+        raise DeckError(NAME_TAKEN.format(name=name))
+    return name
+
+
+IMPORT_INTO_NOTHING = ("There is no deck file waiting to be imported into this deck: "
+                       "choose the file again.")
+
+
+@transaction.atomic
+def deck_import_into(*, player: Player, deck_id: int, name, cards, tokens) -> Deck:
+    """Replace one of the player's decks with a deck file's contents (the original game's
+    import): its name, its 45 card slots and its token counters. The note and the
+    statistics stay. Everything is checked again here, at the player's level now (the
+    file was read in an earlier request); a problem changes nothing.
+
+    ``cards`` maps "common"/"uncommon"/"rare" to the file's card ids (0 = empty).
+    """
+    deck = _lock(player, deck_id)
+    name = deck_name_for(player, name, deck_id=deck.pk)
+    problems = []
+    sections = {}
+    for section in catalogue.SECTIONS:
+        ids = cards.get(section) if isinstance(cards, dict) else None
+        if (not isinstance(ids, list) or len(ids) != DECK_SECTION_SIZE
+                or not all(isinstance(c, int) and not isinstance(c, bool) for c in ids)):
+            raise DeckError(IMPORT_INTO_NOTHING)
+        problems += transfer.section_problems(
+            section, ids, player_level=player.level,
+            where=lambda position, section=section: f"{section} #{position}")
+        sections[section] = list(ids)
+    if problems:
+        raise DeckError("This file cannot be imported:", problems)
+    deck.name = name
+    for section, ids in sections.items():
+        setattr(deck, section, ids)
+    deck.tokens = clean_tokens(tokens if isinstance(tokens, list) else [])
+    _refresh_ready(deck)
+    try:
+        with transaction.atomic():
+            deck.save()
+    except IntegrityError:
+        raise DeckError(NAME_TAKEN.format(name=name)) from None
+    return deck
 
 
 # --------------------------------------------------------------------- sharing

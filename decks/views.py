@@ -43,7 +43,7 @@ def _filter_context(filters):
         "rarities": catalogue.RARITIES,
         "keywords": catalogue.keyword_names(),
         "cost_classes": catalogue.COST_CLASSES,
-        "effect_classes": catalogue.EFFECT_CLASSES,
+        "effect_groups": catalogue.EFFECT_GROUPS,
         "created_dates": catalogue.created_dates(),
         "modified_dates": catalogue.modified_dates(),
         "levels": catalogue.levels(),
@@ -103,11 +103,80 @@ def deck_import(request):
                                     name=form.cleaned_data.get("name", ""),
                                     filename=upload.name)
     except services.DeckError as error:
-        return render(request, "decks/import_failed.html", {
-            "message": error.message, "problems": error.problems,
-            "filename": upload.name[:100], "section": "decks",
-        }, status=400)
+        return _import_failed(request, error, upload.name, None)
     messages.success(request, f"Deck “{deck.name}” imported.")
+    return redirect("decks:builder", deck_id=deck.pk)
+
+
+IMPORT_SESSION_KEY = "deck_import_pending"
+
+
+def _import_failed(request, error, filename, back):
+    return render(request, "decks/import_failed.html", {
+        "message": error.message, "problems": error.problems,
+        "filename": str(filename or "")[:100], "section": "decks", "back": back,
+    }, status=400)
+
+
+@section_required("decks")
+@require_POST
+def deck_import_into(request, deck_id):
+    """Step 1 of importing a deck file into this deck (the original's import): read and
+    check the file, keep its contents in the session and ask for a confirmation."""
+    player = request.user.player
+    deck = selectors.deck_of(player, deck_id)
+    form = DeckImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect("decks:builder", deck_id=deck.pk)
+    upload = form.cleaned_data["file"]
+    raw = upload.read(transfer.MAX_FILE_BYTES + 1)
+    try:
+        parsed = services.deck_file_parse(player=player, raw=raw, filename=upload.name)
+        name = services.deck_name_for(player, form.cleaned_data.get("name") or parsed.name,
+                                      deck_id=deck.pk)
+    except services.DeckError as error:
+        return _import_failed(request, error, upload.name, deck)
+    pending = {"name": name, "tokens": parsed.tokens, "filename": upload.name[:100],
+               "cards": {s: parsed_ids for s, parsed_ids in (
+                   ("common", parsed.common), ("uncommon", parsed.uncommon),
+                   ("rare", parsed.rare))}}
+    # One file waits per deck; a newer upload replaces it.
+    waiting = request.session.get(IMPORT_SESSION_KEY, {})
+    waiting[str(deck.pk)] = pending
+    request.session[IMPORT_SESSION_KEY] = waiting
+    counts = {s: sum(1 for c in ids if c) for s, ids in pending["cards"].items()}
+    return render(request, "decks/import_confirm.html", {
+        "deck": deck, "pending": pending, "counts": counts,
+        "total": sum(counts.values()), "section": "decks",
+        "current_total": sum(1 for c in deck.card_ids() if c),
+    })
+
+
+@section_required("decks")
+@require_POST
+def deck_import_confirm(request, deck_id):
+    """Step 2: replace the deck's name, cards and token counters with the waiting file."""
+    player = request.user.player
+    deck = selectors.deck_of(player, deck_id)
+    waiting = request.session.get(IMPORT_SESSION_KEY, {})
+    pending = waiting.pop(str(deck.pk), None)
+    request.session[IMPORT_SESSION_KEY] = waiting
+    if not isinstance(pending, dict):
+        messages.error(request, services.IMPORT_INTO_NOTHING)
+        return redirect("decks:builder", deck_id=deck.pk)
+    try:
+        deck = services.deck_import_into(player=player, deck_id=deck.pk,
+                                         name=pending.get("name"), cards=pending.get("cards"),
+                                         tokens=pending.get("tokens"))
+    except Deck.DoesNotExist:
+        raise Http404("No such deck") from None
+    except services.DeckError as error:
+        return _import_failed(request, error, pending.get("filename"), deck)
+    messages.success(request, f"“{deck.name}” now holds the cards and token counters of "
+                              f"the imported file.")
     return redirect("decks:builder", deck_id=deck.pk)
 
 
@@ -161,6 +230,8 @@ def _builder_context(request, deck, filters):
         "rename_form": DeckNameForm(initial={"name": draft.get("name", deck.name)}),
         "note_form": DeckNoteForm(initial={"note": draft.get("note", deck.note)}),
         "tokens_form": DeckTokensForm.for_deck(deck),
+        # Own ids: the rename form on the same page also has a "name" field.
+        "import_form": DeckImportForm(auto_id="import_%s"),
         "foils": player_foil_ids(player),
         "cards_per_row": player.settings.cards_per_row or 8,
         "pool_hidden": player.settings.hide_card_pool,
@@ -449,7 +520,7 @@ def card_detail(request, card_id):
         "face": catalogue.card_face(card_id),
         "keywords": keywords,
         "support": support,
-        "effect_classes": [label for key, label in catalogue.EFFECT_CLASSES if key in card.classes],
+        "effect_classes": catalogue.effect_labels(card),
         "locked": lock_level is not None and card.level > lock_level,
         "foil": viewer is not None and card_id in player_foil_ids(viewer),
         "section": "cards",

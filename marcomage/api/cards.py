@@ -1,5 +1,5 @@
 """Cards and keywords: the engine's catalogue, filtered like the Cards section."""
-from ninja import Query, Router, Schema
+from ninja import Field, Query, Router, Schema
 from ninja.pagination import paginate
 
 from decks import catalogue
@@ -19,8 +19,12 @@ class CardFiltersIn(Schema):
     rarity: str = ""
     keyword: str = ""
     cost: str = ""
-    effect: str = ""
-    support: str = ""
+    effect: str = Field("", description=(
+        "What the card's effect does, read from its rules: one of "
+        + ", ".join(key for key, _label in catalogue.EFFECT_CLASSES)
+        + ". Attribute tags (wall_plus, tower_minus, ...) count either player's attribute."))
+    support: str = Field("", description=(
+        "A keyword the card works with (its support keywords), \"any\" or \"none\"."))
     created: str = ""
     modified: str = ""
     level: str = ""

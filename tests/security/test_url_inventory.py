@@ -62,6 +62,7 @@ ROUTES = {
     "decks:rename": "foreign", "decks:reset": "foreign", "decks:note": "foreign",
     "decks:tokens": "foreign", "decks:delete": "foreign", "decks:export": "foreign",
     "decks:export_csv": "foreign", "decks:share": "foreign", "decks:statistics_reset": "foreign",
+    "decks:import_into": "foreign", "decks:import_confirm": "foreign",
     # alice's deck is not shared: to an outsider it does not exist.
     "decks:shared": "own", "decks:shared_detail": "foreign", "decks:shared_import": "foreign",
     "decks:cards": "open", "decks:keywords": "open", "decks:card_detail": "open",
@@ -219,6 +220,9 @@ def _requests(world):
         ("decks:delete", deck_url("delete"), {}),
         ("decks:export", deck_url("export"), {}),
         ("decks:export_csv", deck_url("export_csv"), {}),
+        ("decks:import_into", deck_url("import_into"),
+         {"file": SimpleUploadedFile("d.json", b'{"format": "marcomage-deck"}')}),
+        ("decks:import_confirm", deck_url("import_confirm"), {}),
         ("decks:share", deck_url("share"), {"shared": "1"}),
         ("decks:statistics_reset", deck_url("statistics_reset"), {}),
         ("decks:shared", reverse("decks:shared") + "?author=alice&sort=name", {}),
