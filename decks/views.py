@@ -152,6 +152,8 @@ def deck_import_into(request, deck_id):
         "deck": deck, "pending": pending, "counts": counts,
         "total": sum(counts.values()), "section": "decks",
         "current_total": sum(1 for c in deck.card_ids() if c),
+        "current_tokens": [t for t in deck.tokens if t != "none"],
+        "file_tokens": [t for t in pending["tokens"] if t != "none"],
     })
 
 

@@ -34,6 +34,25 @@ def test_cards_filter_like_the_cards_section():
     assert card["name"] == engine.card(1).name and card["cost"]["bricks"] == engine.card(1).bricks
 
 
+@pytest.mark.parametrize("effect", [key for key, _label, _text in engine.EFFECT_TAGS])
+def test_cards_filter_by_every_effect_the_engine_reads(effect):
+    """The advanced filter's 30 effects, decided by each card's rules (engine.effect_tags)."""
+    found = get(f"/api/v1/cards?effect={effect}&page_size=100").json()
+    expected = [c for c in engine.all_cards() if effect in engine.effect_tags(c)]
+    assert found["count"] == len(expected) > 0
+    assert {c["id"] for c in found["items"]} <= {c.id for c in expected}
+
+
+def test_cards_filter_by_effect_and_support_together():
+    found = get("/api/v1/cards?effect=summons&support=none&page_size=100").json()
+    expected = {c.id for c in engine.cards_filter(support="none",
+                                                  include_forbidden=True)
+                if "summons" in engine.effect_tags(c)}
+    assert {c["id"] for c in found["items"]} == expected and expected
+    error = error_of(get("/api/v1/cards?effect=Wall%20%2B"), 400)
+    assert set(error["fields"]) == {"effect"}
+
+
 def test_bad_filters_and_pages_are_400s_with_field_errors():
     error = error_of(get("/api/v1/cards?rarity=Legendary&sort=colour"), 400)
     assert set(error["fields"]) == {"rarity", "sort"}
