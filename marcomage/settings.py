@@ -172,9 +172,11 @@ API_RATE_GROUP_PREFIX = "api:"
 # account (one more closes the oldest) and API_STREAMS_MAX per process (then 503).
 # Post-game analysis (games.services.analysis): the expert search's worlds per judged move.
 ANALYSIS_SIMULATIONS = env.int("ANALYSIS_SIMULATIONS", default=200)
-# Without a Celery worker (no REDIS_URL) analyses run on this many background threads of
-# the server process, never in the request that asked (games.services.background).
+# Without a Celery worker (no REDIS_URL) this many analyses run at once, from background
+# threads of the server process, never in the request that asked (games.services.background),
+# each in a child process at a lower priority (ANALYSIS_PROCESS; off: in the thread itself).
 ANALYSIS_THREADS = env.int("ANALYSIS_THREADS", default=1)
+ANALYSIS_PROCESS = env.bool("ANALYSIS_PROCESS", default=True)
 API_STREAM_SECONDS = env.float("API_STREAM_SECONDS", default=60.0)
 API_STREAMS_PER_ACCOUNT = env.int("API_STREAMS_PER_ACCOUNT", default=2)
 API_STREAMS_MAX = env.int("API_STREAMS_MAX", default=2000)

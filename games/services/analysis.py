@@ -7,8 +7,10 @@ failed one, or one stuck in the queue (a lost task), is queued again.
 
 The work runs as a Celery task (games.tasks.game_analysis_task, queued after commit) on a
 worker; without one (no Redis: Celery is eager) the task hands it to ``local_analyses``, a
-background thread or two of the server process (settings.ANALYSIS_THREADS): either way the
-request that asked answers at once, with the analysis queued. The game's Turn log is
+background thread or two of the server process (settings.ANALYSIS_THREADS), each of which
+runs it in a child process at a lower priority (``manage.py run_analysis``): either way the
+request that asked answers at once, with the analysis queued, and the search does not
+share the server's interpreter. The game's Turn log is
 replayed from its initial state (as the history and the replays do) and before each play
 or discard ``engine.judge_move`` judges the position from what the mover
 knew then (never the opponent's unrevealed cards, his deck or the game's generator),
@@ -21,10 +23,13 @@ board after the game log's Nth entry, so a judged move is "turn N" when the repl
 "turn N" shows its result ("step" N - 1 is the board before it).
 """
 import logging
+import os
+import subprocess
+import sys
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connections, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -256,17 +261,61 @@ def analysis_failed(analysis_id) -> None:
              updated_at=timezone.now())
 
 
+# A child process judging one game is given this long, then stopped (its analysis failed).
+CHILD_TIMEOUT = 15 * 60
+# The child's niceness: the server's requests come first on a busy machine.
+CHILD_NICENESS = 10
+
+
+def _database_shared_with_children() -> bool:
+    """Can a child process reach this process's database? Not SQLite in memory (tests)."""
+    connection = connections["default"]
+    return not (connection.vendor == "sqlite" and connection.is_in_memory_db())
+
+
+def analysis_in_child(analysis_id) -> None:
+    """Run ``analysis_run`` in a child process (``manage.py run_analysis``) at a lower
+    priority and wait for it; RuntimeError when it did not end well (the background queue
+    then marks the analysis failed)."""
+    command = [sys.executable, str(settings.BASE_DIR / "manage.py"), "run_analysis",
+               str(int(analysis_id)),
+               "--database-name", str(connections["default"].settings_dict["NAME"])]
+    child = subprocess.Popen(command, cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL)
+    try:
+        os.setpriority(os.PRIO_PROCESS, child.pid, CHILD_NICENESS)
+    except (AttributeError, OSError):  # not on this system, or it ended already
+        pass
+    try:
+        code = child.wait(timeout=CHILD_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+        raise RuntimeError(f"analysis {analysis_id}: stopped after {CHILD_TIMEOUT} s")
+    if code != 0:
+        raise RuntimeError(f"analysis {analysis_id}: its process ended with {code}")
+
+
+def _analysis_job(analysis_id) -> None:
+    if settings.ANALYSIS_PROCESS and _database_shared_with_children():
+        analysis_in_child(analysis_id)
+    else:
+        analysis_run(analysis_id=analysis_id)
+
+
 # Without a Celery worker: the analyses of this process, one or two at a time, each on a
-# background thread with its own database connection (closed after it). While one runs the
-# interpreter lock changes hands every 0.5 ms instead of 5: a request thread back from each
-# query waited up to 5 ms for the search every time (a synthetic request of 12 waits of
-# 0.5 ms: 7 ms alone, 66-74 ms beside a busy thread at 5 ms, 14 ms at 0.5 ms; the busy
-# thread lost nothing measurable). A page that is mostly Python work still shares the
-# interpreter with the search: about twice its time while an analysis runs.
+# background thread (with its own database connection, closed after it) that runs it in a
+# child process. A page that is mostly Python work shares the interpreter lock with a
+# search running in the server process: /games/ took several times as long beside one
+# (README, "Post-game analysis"), and hardly longer beside a child at a lower priority.
+# Where no child can reach the database (SQLite in memory: tests), or with
+# ANALYSIS_PROCESS off, the thread runs it itself; while it does, the interpreter lock
+# changes hands every 0.5 ms instead of 5 (a request thread back from each query waited
+# up to 5 ms for the search every time: a synthetic request of 12 waits of 0.5 ms took
+# 7 ms alone, 66-74 ms beside a busy thread at 5 ms, 14 ms at 0.5 ms).
 local_analyses = BackgroundQueue(
-    "analysis", lambda analysis_id: analysis_run(analysis_id=analysis_id),
-    threads=lambda: settings.ANALYSIS_THREADS, on_error=analysis_failed,
-    switch_interval=0.0005)
+    "analysis", _analysis_job, threads=lambda: settings.ANALYSIS_THREADS,
+    on_error=analysis_failed, switch_interval=0.0005)
 
 
 def analysis_hand_off(*, analysis_id) -> bool:

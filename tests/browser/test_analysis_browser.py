@@ -20,6 +20,7 @@ def test_the_progress_bar_moves_then_the_graph_shows_with_axes_and_key(
         browser, asgi_url, alice, bob, carol, settings, monkeypatch, request):
     settings.ANALYSIS_SIMULATIONS = 10
     settings.ANALYSIS_THREADS = 1
+    settings.ANALYSIS_PROCESS = False  # the search is gated in this process
     monkeypatch.setattr(analysis, "PROGRESS_EVERY", 1)
     Player.objects.filter(pk__in=[alice.pk, bob.pk, carol.pk]).update(level=10)
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))

@@ -11,6 +11,7 @@ from games.services.analysis import local_analyses
 def analyses_kept_for_the_test(settings):
     """For an autouse fixture: ``yield from analyses_kept_for_the_test(settings)``."""
     settings.ANALYSIS_THREADS = 0
+    settings.ANALYSIS_PROCESS = False  # judged in the test's process (it mocks the search)
     local_analyses.discard_waiting()
     yield local_analyses
     local_analyses.discard_waiting()

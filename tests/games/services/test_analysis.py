@@ -1,11 +1,13 @@
 """games.services.analysis: who may ask, stored once, the task's result and progress; without
 a Celery worker the analysis runs on the process's background threads, never in the
 request that asked (games.services.background)."""
+import io
 import threading
 from datetime import timedelta
 from unittest import mock
 
 import pytest
+from django.core.management import call_command
 from django.db import DatabaseError
 from django.utils import timezone
 
@@ -248,6 +250,7 @@ def test_without_a_worker_a_background_thread_judges_the_game_with_its_own_conne
     running on a thread of the process, whose progress is saved as it goes; the thread
     closes its database connection when done."""
     settings.ANALYSIS_THREADS = 1
+    settings.ANALYSIS_PROCESS = False  # the search is mocked in this process
     arrived, gate = threading.Event(), threading.Event()
     seen = {}
     original = analysis.judge_game
@@ -279,3 +282,80 @@ def test_without_a_worker_a_background_thread_judges_the_game_with_its_own_conne
     made.refresh_from_db()
     assert made.status == GameAnalysis.Status.DONE and made.progress == made.total > 0
     assert seen["thread"].startswith("analysis-") and closed_in == [seen["thread"]]
+
+
+class FakeChild:
+    """subprocess.Popen's stand-in: records the command, ends with ``code`` (or never)."""
+
+    started = []
+
+    def __init__(self, command, **kwargs):
+        self.command, self.pid, self.killed = command, 4242, False
+        FakeChild.started.append(self)
+
+    def wait(self, timeout=None):
+        if self.code is None and not self.killed:
+            raise analysis.subprocess.TimeoutExpired(self.command, timeout)
+        return self.code if not self.killed else -9
+
+    def kill(self):
+        self.killed = True
+
+
+@pytest.fixture
+def children(settings, monkeypatch):
+    """Analyses go to child processes (as on a server's own database), faked."""
+    settings.ANALYSIS_PROCESS = True
+    monkeypatch.setattr(analysis, "_database_shared_with_children", lambda: True)
+    priorities = []
+    monkeypatch.setattr(analysis.os, "setpriority",
+                        lambda which, pid, value: priorities.append((pid, value)))
+    FakeChild.started = []
+
+    def start(code):
+        monkeypatch.setattr(FakeChild, "code", code, raising=False)
+        monkeypatch.setattr(analysis.subprocess, "Popen", FakeChild)
+        return FakeChild.started, priorities
+
+    return start
+
+
+def test_the_thread_runs_the_analysis_in_a_child_process_at_a_lower_priority(
+        finished_game, alice, children, django_capture_on_commit_callbacks):
+    started, priorities = children(0)
+    made, _ = _request(finished_game, alice, django_capture_on_commit_callbacks)
+    [child] = started
+    assert child.command[2:4] == ["run_analysis", str(made.pk)]
+    assert child.command[1].endswith("manage.py") and "--database-name" in child.command
+    assert priorities == [(child.pid, analysis.CHILD_NICENESS)]
+    # The child's own work, as its command does it (here in the test's process):
+    call_command("run_analysis", str(made.pk), stdout=io.StringIO())
+    made.refresh_from_db()
+    assert made.status == GameAnalysis.Status.DONE
+
+
+@pytest.mark.parametrize("code", [1, None], ids=["crashed", "never-ends"])
+def test_a_child_that_crashes_or_never_ends_leaves_the_analysis_failed(
+        finished_game, alice, children, code, django_capture_on_commit_callbacks):
+    started, _ = children(code)
+    made, _ = _request(finished_game, alice, django_capture_on_commit_callbacks)
+    made.refresh_from_db()
+    assert made.status == GameAnalysis.Status.FAILED and "logged" in made.error
+    assert started[0].killed == (code is None)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_child_process_judges_the_game_on_the_same_database(
+        finished_game, alice, settings, monkeypatch):
+    """The embedded default's whole path: the request returns, a thread starts
+    `manage.py run_analysis` on the database the server uses, the child judges the game."""
+    from django.db import connection
+
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.skip("SQLite in memory: no other process can reach the test database")
+    settings.ANALYSIS_THREADS, settings.ANALYSIS_PROCESS = 1, True
+    monkeypatch.setenv("ANALYSIS_SIMULATIONS", "8")  # the child reads the environment
+    made, queued = analysis.analysis_request(game_id=finished_game.pk, player=alice)
+    assert queued and analysis.local_analyses.wait_idle(timeout=120)
+    made.refresh_from_db()
+    assert made.status == GameAnalysis.Status.DONE and made.result["simulations"] == 8
