@@ -15,6 +15,8 @@ def game_ai_move_task(game_id: int, version: int) -> bool:
     """The AI plays its turn in game ``game_id`` if the game is still at ``version``; a
     tutorial player's suggestion for the board it leaves is worked out in the same task,
     before the move is committed and told: the board pushed with it shows the suggestion."""
+    # One transaction around both: the suggestion is stored before the commit that tells
+    # the sockets of the move (their boards are drawn as soon as they hear of it).
     with transaction.atomic():
         moved = ai.game_ai_move(game_id=game_id, version=version)
         if moved:
