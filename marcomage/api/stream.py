@@ -194,11 +194,12 @@ class _BotStream:
         self.layer = get_channel_layer()
         self.groups = (player_group(player.pk), stream_group(player.pk))
         self.newer: set[str] = set()  # the account's streams opened after this one, open
+        self.channel = None
 
     async def _write(self, chunk: bytes) -> None:
         await self.send({"type": "http.response.body", "body": chunk, "more_body": True})
 
-    async def _open(self) -> bool:
+    async def _open(self) -> None:
         """Join the groups (before the first snapshot: no change can fall between) and
         announce this stream to the account's others."""
         self.channel = await self.layer.new_channel()
@@ -207,9 +208,10 @@ class _BotStream:
             await self.layer.group_add(group, self.channel)
         await self.layer.group_send(self.groups[1], {
             "type": OPENED, "stream": self.channel, "at": self.opened_at})
-        return True
 
     async def _close(self) -> None:
+        if self.channel is None:
+            return
         for group in self.groups:
             try:
                 await self.layer.group_discard(group, self.channel)
@@ -240,12 +242,15 @@ class _BotStream:
             await self._open()
         except Exception:
             log.warning("bot stream: the channel layer cannot be reached", exc_info=True)
+            await self._close()
             await _send_response(self.send, error_response(
                 503, "unavailable", "Live events are unavailable for a moment: connect again "
                                     "in a few seconds.", headers={"Retry-After": "5"}))
             return
         gone = asyncio.ensure_future(_client_gone(self.receive))
-        message = None
+        # One receive stays pending from here to the end (cancelling a pub/sub layer's
+        # receive is what unsubscribes the channel).
+        message = asyncio.ensure_future(self.layer.receive(self.channel))
         try:
             await self.send({"type": "http.response.start", "status": 200, "headers": [
                 (b"content-type", b"text/event-stream"), (b"cache-control", b"no-store"),
@@ -260,8 +265,6 @@ class _BotStream:
             last_write = loop.time()
             while True:
                 if message is None:
-                    # Kept across turns of the loop: cancelling a pub/sub layer's receive
-                    # unsubscribes the channel.
                     message = asyncio.ensure_future(self.layer.receive(self.channel))
                 wait = min(ends_at, last_write + KEEPALIVE_SECONDS) - loop.time()
                 done, _ = await asyncio.wait({gone, message}, timeout=max(0, wait),
