@@ -106,7 +106,10 @@ def test_every_opaque_card_is_declared_and_nothing_else():
     """Do steps and @custom functions cannot be read: OPAQUE_TAGS must name each such card
     (a new custom card without an entry fails here), and only those."""
     opaque = {c.id for c in engine.all_cards() if effect_tags.tree_tags(c)[1]}
-    assert opaque == set(effect_tags.OPAQUE_TAGS)
+    declared = set(effect_tags.OPAQUE_TAGS)
+    assert opaque == declared, (
+        f"add to effect_tags._OPAQUE: {sorted(opaque - declared)}; "
+        f"no longer opaque (remove): {sorted(declared - opaque)}")
     for tags in effect_tags.OPAQUE_TAGS.values():
         assert tags <= effect_tags.TAG_NAMES
 
