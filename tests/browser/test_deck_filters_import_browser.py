@@ -8,11 +8,18 @@ import pytest
 from decks import services
 from decks.models import Deck
 from tests.browser.conftest import ARTEFACTS
+from tests.browser.test_accessibility_browser import BLOCKING, axe_violations
 from tests.conftest import PASSWORD
 from tests.decks.conftest import full_sections
 from tests.factories import PlayerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def blocking_violations(page):
+    """axe-core's serious and critical findings on the page as it is now."""
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in axe_violations(page)
+            if v["impact"] in BLOCKING]
 
 
 def shot(page, name):
@@ -43,6 +50,7 @@ def test_the_cards_page_filters_by_effect_and_keywords_explain_themselves(
     assert page.locator(".card[data-card-id='384']").count() == 1
     assert page.locator(".card[data-card-id='1']").count() == 0
     shot(page, "cards-filter-evoke-1280.png")
+    assert not blocking_violations(page)
 
     # A keyword reached with the keyboard shows what it does.
     page.goto(f"{live_server.url}/cards/?name=Knight")
@@ -58,6 +66,16 @@ def test_the_cards_page_filters_by_effect_and_keywords_explain_themselves(
     assert box and box["width"] > 40 and box["height"] > 10
     assert "Soldier" in keyword.get_attribute("title")
     shot(page, "cards-keyword-focus-1280.png")
+    assert not blocking_violations(page)
+    # Keywords as names (the insignias turned off in the settings) explain themselves too.
+    veteran.settings.keyword_insignias = False
+    veteran.settings.save()
+    page.goto(f"{live_server.url}/cards/?name=Knight")
+    name = page.locator(".card[data-card-id='7'] .kw-label").first
+    name.focus()
+    box = name.locator(".kw-tip").bounding_box()
+    assert box and box["width"] > 40
+    assert not blocking_violations(page)
 
 
 def test_a_file_imports_into_the_open_deck_with_every_slot_used(
@@ -75,11 +93,13 @@ def test_a_file_imports_into_the_open_deck_with_every_slot_used(
     panel = page.locator(".deck-import")
     panel.scroll_into_view_if_needed()
     shot(page, "builder-import-panel-1280.png")
+    assert not blocking_violations(page)
     panel.locator("input[type=file]").set_input_files(str(path))
     panel.locator("button[type=submit]").click()
     page.wait_for_url(re.compile(rf"/decks/{deck.pk}/import/"))
     assert "Replace “Deck 0” with the file?" in page.locator("h1").inner_text()
     shot(page, "builder-import-confirm-1280.png")
+    assert not blocking_violations(page)
     page.click("text=Replace this deck")
     page.wait_for_url(re.compile(rf"/decks/{deck.pk}/$"))
     assert "Imported here" in page.locator("h1").inner_text()
