@@ -217,10 +217,21 @@ if REDIS_URL:
     else:
         raise ImproperlyConfigured(
             f"CHANNEL_LAYER must be 'pubsub' or 'lists', not {CHANNEL_LAYER!r}.")
-    # A Redis that is down is a cache miss, not an error (marcomage/cache.py).
-    CACHES = {"default": {"BACKEND": "marcomage.cache.ResilientRedisCache",
+    # django-redis. Sessions (cached_db), the signed-in user (players/accounts/user_cache.py)
+    # and the flood counters live here. IGNORE_EXCEPTIONS: a Redis that is down is a cache
+    # miss and a skipped write (logged), never a server error, so pages fall back to the
+    # database; ``incr`` answers None then and django-ratelimit, failing open
+    # (RATELIMIT_FAIL_OPEN), lets the post through. Its connection pools, and here their
+    # clients (marcomage/cache.py), are kept per process: Django's own RedisCache opened a
+    # connection for every request (a cache object per thread and per context: 7 % of a
+    # server process under load, py-spy).
+    CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache",
                           "LOCATION": REDIS_URL,
-                          "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1}}}
+                          "OPTIONS": {"SOCKET_TIMEOUT": 1, "SOCKET_CONNECT_TIMEOUT": 1,
+                                      "IGNORE_EXCEPTIONS": True,
+                                      "CONNECTION_FACTORY":
+                                          "marcomage.cache.SharedClientConnectionFactory"}}}
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
