@@ -511,3 +511,24 @@ def test_no_card_name_breaks_inside_a_word(page, asgi_url, alice, bob, width):
     assert page.evaluate(LAYOUT_PROBLEMS) == [], f"the board at {width} px"
     page.goto(asgi_url + reverse("decks:cards"))
     assert page.evaluate(BROKEN_NAMES, "main") == [], f"the cards at {width} px"
+
+
+def test_the_preview_shows_beside_your_hand(page, asgi_url, alice, bob):
+    """The preview of a move sits in your hand: in sight at once, with the card it is about
+    and the Play button, on a laptop as on a phone-sized window."""
+    game, viewer = _table(alice, bob, chat=False)
+    live._login(page, asgi_url, viewer.name)
+    for width, height in ((1366, 768), (375, 812)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+        page.wait_for_selector("#live-status[data-state=live]")
+        page.keyboard.press("2")
+        page.click("#preview-button")
+        page.wait_for_selector("#preview-h")
+        for target in ("#preview-h", ".preview-table", "#play-button",
+                       "#hand-form .hand-slot[data-slot='2'] .card"):
+            box = page.locator(target).bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= height + 1, (
+                f"{target} at {box} in {width}x{height}")
+        assert page.locator("#slot-2").is_checked()  # the card stays chosen
+        assert "Preview: playing card 2" in page.locator("#preview-h").inner_text()
