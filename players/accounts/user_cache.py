@@ -11,8 +11,9 @@ cached User, so the entry must never outlive a change of the rows. It is forgott
 
 * when any of the three rows is saved or deleted (signals, at once and again after the
   transaction commits, so a request reading in between cannot put the old row back);
-* when a queryset ``update()`` changes Player or PlayerSettings rows (their managers
-  forget the rows they change: players.models; the once-a-minute activity mark excepted:
+* when a queryset ``update()`` changes Player or PlayerSettings rows (their querysets
+  send ``profile_rows_updated`` with the users: players.models.profiles; the once-a-minute
+  activity mark excepted:
   ``request.user.player.last_activity`` may lag);
 * when the user joins or leaves a group or gets a permission (the cached entry holds the
   role permissions too: players.moderation.roles); a change to a group's own permissions
@@ -32,7 +33,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
 
 from marcomage.prepared import PreparedQuery
-from players.models import Player, PlayerSettings, User
+from players.models import Player, PlayerSettings, User, profile_rows_updated
 from players.moderation.roles import roles_attach, roles_held, users_with_roles
 
 CACHE_SECONDS = 60
@@ -149,6 +150,12 @@ def _roles_changed(sender, instance, action, reverse, pk_set, **kwargs):
         user_cache_forget(instance.pk)
     else:  # changed from the group's or the permission's side: pk_set holds users
         user_cache_forget(*(pk_set or ()))
+
+
+@receiver(profile_rows_updated, dispatch_uid="user_cache_profile_rows_updated")
+def _rows_updated(sender, user_ids, **kwargs):
+    """A queryset update() of Player or PlayerSettings rows (no save signals)."""
+    user_cache_forget(*user_ids)
 
 
 @receiver(post_save, sender=User, dispatch_uid="user_cache_user_saved")

@@ -1,0 +1,26 @@
+"""The players app's models, one module per context; every model is importable from here.
+
+Django finds them through this package (``from players.models import Player`` keeps
+working).
+"""
+from .accounts import User
+from .inbox import Message
+from .moderation import AccountBan, Mute
+from .profiles import (
+    AI_LEVEL_CHOICES,
+    Player,
+    PlayerQuerySet,
+    PlayerSettings,
+    PlayerSettingsQuerySet,
+    ProfileQuerySet,
+    profile_rows_updated,
+)
+from .progression import AwardCounters, GameRating, RatingHistory
+from .shop import FoilCard, Purchase
+from .tokens import AccessToken
+
+__all__ = [
+    "AI_LEVEL_CHOICES", "AccessToken", "AccountBan", "AwardCounters", "FoilCard", "GameRating",
+    "Message", "Mute", "Player", "PlayerQuerySet", "PlayerSettings", "PlayerSettingsQuerySet",
+    "ProfileQuerySet", "Purchase", "RatingHistory", "User", "profile_rows_updated",
+]
