@@ -3,29 +3,25 @@ standard computer move must stay ≤ 50 ms, of a Hard move ≤ 250 ms, of an Exp
 (one core; docs/ai.md).
 
 Plays games between two computer players from the starter decks and times each move
-the way the AI task makes it (choose, then execute), over many positions. The search
-levels are timed on positions of such games with their default simulation count and no
-time limit (so the figure is the work of a move, not the guard), in CPU time.
+the way the AI task makes it (``engine.choose_action`` at the standard level with the
+site's seed, then the move), over many positions. The search levels are timed on
+positions of such games with their default simulation count and no time limit (so the
+figure is the work of a move, not the guard), in CPU time. Imports the engine only (no
+Django).
 """
-import os
 import random
 import statistics
 import sys
 import time
+
+from games import engine
 
 TARGET_MEDIAN_MS = 50.0
 # The search levels' targets (median per move, one core).
 LEVEL_TARGETS_MS = {"hard": 250.0, "expert": 1000.0}
 
 
-def main(moves: int = 600, seed: int = 7) -> int:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
-    import django
-
-    django.setup()
-    from games import engine
-    from games.services.ai import ai_choose, ai_execute
-
+def main(moves: int = 600, seed: int = 7, positions: int = 60) -> int:
     rng = random.Random(seed)
     timings = []
     while len(timings) < moves:
@@ -36,8 +32,8 @@ def main(moves: int = 600, seed: int = 7) -> int:
         while state.status == "in progress" and len(timings) < moves:
             seat = state.current
             start = time.perf_counter()
-            action = ai_choose(state, seat)
-            state = ai_execute(state, seat, action).state
+            state = _move(state, seat, engine.choose_action(
+                state, seat, level="standard", seed=engine.standard_ai_seed(state)))
             timings.append((time.perf_counter() - start) * 1000)
     timings.sort()
     median = statistics.median(timings)
@@ -45,11 +41,11 @@ def main(moves: int = 600, seed: int = 7) -> int:
     print(f"AI move: {len(timings)} moves, median {median:.2f} ms, p95 {p95:.2f} ms, "
           f"max {timings[-1]:.2f} ms (target: median ≤ {TARGET_MEDIAN_MS:.0f} ms)")
     failed = median > TARGET_MEDIAN_MS
-    positions = positions_for_levels(engine, rng, 60)
+    level_positions = positions_for_levels(rng, positions)
     for level, target in LEVEL_TARGETS_MS.items():
         budget = {"simulations": engine.AI_DEFAULT_BUDGETS[level]["simulations"]}
         times = []
-        for i, state in enumerate(positions):
+        for i, state in enumerate(level_positions):
             start = time.process_time()
             engine.choose_action(state, state.current, level=level, seed=i, budget=budget)
             times.append((time.process_time() - start) * 1000)
@@ -62,7 +58,13 @@ def main(moves: int = 600, seed: int = 7) -> int:
     return 1 if failed else 0
 
 
-def positions_for_levels(engine, rng, count):
+def _move(state, seat, action):
+    """The state after ``action`` (as the AI task executes it)."""
+    return (engine.play(state, seat, action.position, action.mode) if action.kind == "play"
+            else engine.discard(state, seat, action.position)).state
+
+
+def positions_for_levels(rng, count):
     """``count`` positions of standard-AI games (starter decks, half in hidden-cards mode),
     every third move of a game, so openings, middle games and endings all come up."""
     positions = []
@@ -75,10 +77,8 @@ def positions_for_levels(engine, rng, count):
             seat = state.current
             if turn % 3 == 0:
                 positions.append(state.clone())
-            action = engine.ai_choose_action(state, seat, rng=engine.Rng(turn))
-            state = (engine.play(state, seat, action.position, action.mode)
-                     if action.kind == "play" else engine.discard(state, seat, action.position)
-                     ).state
+            state = _move(state, seat,
+                          engine.choose_action(state, seat, level="standard", seed=turn))
             turn += 1
     return positions
 

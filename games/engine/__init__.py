@@ -12,7 +12,7 @@ _load_all()
 from . import awards as awards_rules  # noqa: E402
 from . import evaluation as ai_evaluation  # noqa: E402  (the learned evaluation, for tools)
 from . import rating as rating_rules  # noqa: E402
-from .ai import ai_choose_action, seat_knowledge  # noqa: E402
+from .ai import ai_choose_action, seat_knowledge, standard_ai_seed  # noqa: E402
 from .analysis import ANALYSIS_LEVEL, MoveJudgement, judge_move  # noqa: E402
 from .cards.effect_tags import EFFECT_TAGS, effect_tags  # noqa: E402
 from .cards.model import CardDef  # noqa: E402
@@ -60,7 +60,7 @@ __all__ = [
     "judge_move", "legal_actions", "limits_for", "LONG", "MoveJudgement", "new_game", "NORMAL", "play", "PlayerState",
     "Preview", "preview", "rating_rules", "Rng", "rng_state_for_seed",
     "sandbox_attribute_range", "SANDBOX_MAX", "sandbox_put_card", "sandbox_set_attribute",
-    "sandbox_set_hidden", "seat_knowledge", "STARTER_DECK_NAMES", "STARTER_DECKS", "state_from_json",
+    "sandbox_set_hidden", "seat_knowledge", "standard_ai_seed", "STARTER_DECK_NAMES", "STARTER_DECKS", "state_from_json",
     "state_to_json", "suggest_action", "token_keywords", "TurnResult", "TUTORIAL_END_LEVEL",
     "view_for",
 ]

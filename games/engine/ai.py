@@ -6,7 +6,8 @@ by the neutral Empty card, and the opponent's deck (never visible to a player,
 whatever the mode) is unknown (empty slots): ``knowledge.mask_opponent``.
 Its previews use its own random generator (``rng``, by default derived from the
 game state, salted), never the game's generator, so it cannot foresee the real
-draws. The levels (``levels.choose_action``) always pass a generator of their own.
+draws. The levels (``levels.choose_action``, the one door to the computer's decisions)
+always pass a generator of their own.
 """
 from .cards.model import CARDS
 from .catalogue import AI_CHALLENGES
@@ -157,6 +158,14 @@ def choose_discard(state, seat, rng):
     return Action("discard", slots[rng.below(len(slots))] + 1, 0)
 
 
+def standard_ai_seed(state):
+    """The seed the site's standard AI has always played with (and ``ai_choose_action``'s
+    default generator): the game's generator state, salted. It changes with every turn like
+    the original's AI; the salt keeps it from foreseeing the game's draws. (The other levels
+    seed from what the seat sees: ``levels.knowledge_seed``.)"""
+    return (state.rng if type(state.rng) is int else 0) ^ (_AI_SALT >> 1)
+
+
 def ai_choose_action(state, seat, *, weights=None, relief_level=None, rng=None):
     """Choose the move of ``seat`` (§14). ``weights`` = (mine, his) dicts; by default the
     challenge weights in an AI challenge (for the AI seat 1) else the standard weights.
@@ -165,12 +174,14 @@ def ai_choose_action(state, seat, *, weights=None, relief_level=None, rng=None):
     if weights is None:
         ch = AI_CHALLENGES.get(state.ai_challenge) if state.ai_challenge else None
         weights = ch.weights if (ch is not None and seat == 1) else STANDARD_WEIGHTS
-    rng = rng or Rng((state.rng if type(state.rng) is int else 0) ^ (_AI_SALT >> 1))
+    rng = rng or Rng(standard_ai_seed(state))
     scored = score_moves(state, seat, weights, rng)
     best = max([0] + [s for s, _p, _m in scored])
     if best > 0:
         top = [(p, m) for s, p, m in scored if s == best]
         pos, mode = top[rng.below(len(top))]
+        # below level 10 (rating.TUTORIAL_END_LEVEL, the tutorial's end; rating sits above
+        # this module), never in a challenge
         if relief_level is not None and relief_level < 10 and not state.ai_challenge:
             chance = php_round(100 * max(0.5 - relief_level / 20, 0))
             if rng.randint(1, 100) <= chance:

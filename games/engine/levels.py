@@ -2,7 +2,8 @@
 budget=...)`` (docs/ai.md).
 
 * ``easy``: the standard AI that often settles for a lesser move (for newcomers).
-* ``standard``: the standard AI of spec §14 (the AI of the original's challenges).
+* ``standard``: the standard AI of spec §14 (the AI of the original's challenges, with
+  their weights, and the tutorial relief).
 * ``hard`` / ``expert``: search over sampled hidden information (``search``).
 
 Every level decides on ``seat_knowledge(state, seat)`` alone and draws every random choice
@@ -78,21 +79,29 @@ def _easy(known, seat, rng):
     return ai_choose_action(known, seat, rng=rng)
 
 
-def choose_action(state, seat, *, level="standard", seed=None, budget=None, seen=()):
-    """The move (an ``Action``) of the computer playing ``seat`` at ``level`` (``LEVELS``).
+def choose_action(state, seat, *, level="standard", seed=None, budget=None, seen=(),
+                  relief_level=None):
+    """The move (an ``Action``) of the computer playing ``seat`` at ``level`` (``LEVELS``):
+    the one door to the computer's decisions, for every level, the AI challenges and the
+    site's substitute moves.
 
     ``seed`` (an int) drives every random choice (default: derived from the position the
-    seat sees). ``budget`` for the search levels: ``{"simulations": n}`` and/or
-    ``{"seconds": s}`` (the first reached ends the search; default ``DEFAULT_BUDGETS``).
-    ``seen``: ids of cards the opponent showed earlier in the game (sharpens the guess of
-    his deck). In an AI challenge the standard level plays with the challenge's weights.
+    seat sees; the site's standard level passes ``standard_ai_seed(state)``). ``budget``
+    for the search levels: ``{"simulations": n}`` and/or ``{"seconds": s}`` (the first
+    reached ends the search; default ``DEFAULT_BUDGETS``). ``seen``: ids of cards the
+    opponent showed earlier in the game (sharpens the guess of his deck).
+    ``relief_level``: the human's level for the tutorial relief (§14.2: the standard AI
+    sometimes discards its best card against a player below level 10); only the standard
+    level outside AI challenges grants it. In an AI challenge the standard level plays seat
+    1 with the challenge's weights. When no play is worth making, a level discards
+    (``ai.choose_discard``).
     """
     if level not in LEVELS:
         raise EngineError("bad_level", "unknown AI level %r" % (level,))
     known = seat_knowledge(state, seat)
     rng = Rng(knowledge_seed(known, seat) if seed is None else seed)
     if level == "standard":
-        return ai_choose_action(known, seat, rng=rng)
+        return ai_choose_action(known, seat, relief_level=relief_level, rng=rng)
     if level == "easy":
         return _easy(known, seat, rng)
     budget = DEFAULT_BUDGETS[level] if budget is None else budget

@@ -10,7 +10,6 @@ from django.db import transaction
 from games import engine
 from games.models import Game, Turn
 from players.models import Player
-from players.tutorial.sections import TUTORIAL_END_LEVEL
 
 from .access import COLUMNS_NOT_FOR_MOVES, access_game_for_move, lock_game
 from .errors import GameError
@@ -20,23 +19,21 @@ from .turns import apply_turn
 logger = logging.getLogger(__name__)
 
 
-def relief_level_for(game, human_level: int):
-    """Tutorial relief (§14.2) applies to players below level 10 against the standard AI."""
-    if game.is_ai and not game.ai_challenge and human_level < TUTORIAL_END_LEVEL:
-        return human_level
-    return None
+def ai_seed(state, level):
+    """The seed of the computer's move on the site: at the standard level the one it has
+    always played with (from the game's generator, salted: ``engine.standard_ai_seed``),
+    at the other levels None (the engine derives it from what the seat sees)."""
+    return engine.standard_ai_seed(state) if level == "standard" else None
 
 
-def ai_choose(state, seat, *, weights=None, relief_level=None, level="standard", seen=()):
-    """The action the computer takes for ``seat`` at ``level`` (an ``engine.Action``).
-
-    The standard level is the standard AI as it always was (challenge weights, tutorial
-    relief); the other levels go through ``engine.choose_action`` with their default budget
-    (its time limit included) and ``seen``: the cards the opponent showed so far.
-    """
-    if level == "standard":
-        return engine.ai_choose_action(state, seat, weights=weights, relief_level=relief_level)
-    return engine.choose_action(state, seat, level=level, seen=seen)
+def ai_choose(state, seat, *, relief_level=None, level="standard", seen=()):
+    """The action the computer takes for ``seat`` at ``level`` (an ``engine.Action``):
+    ``engine.choose_action`` with the site's seed (``ai_seed``), the level's default budget
+    (its time limit included), the tutorial relief (the engine grants it at the standard
+    level only, never in an AI challenge; in a challenge the engine plays the challenge's
+    weights) and ``seen``: the cards the opponent showed so far."""
+    return engine.choose_action(state, seat, level=level, seed=ai_seed(state, level),
+                                relief_level=relief_level, seen=seen)
 
 
 def cards_shown_by(game, seat):
@@ -80,9 +77,10 @@ def game_ai_move(*, game_id, version) -> bool:
         return False
     state = engine.state_from_json(game.state)
     seen = cards_shown_by(game, 0) if game.ai_level != "standard" else ()
-    # weights=None: the engine uses the challenge's weights in an AI challenge.
-    action = ai_choose(state, 1, relief_level=relief_level_for(game, game.player1.level),
-                       level=game.ai_level, seen=seen)
+    # the human's level: the engine grants the tutorial relief below level 10 (standard
+    # level, no challenge)
+    action = ai_choose(state, 1, relief_level=game.player1.level, level=game.ai_level,
+                       seen=seen)
     with transaction.atomic():
         try:
             game = lock_game(game_id)

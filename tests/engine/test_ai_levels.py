@@ -6,14 +6,17 @@ from hypothesis import strategies as hs
 
 from devtools.bench import random_deck
 from games.engine import (
+    AI_CHALLENGES,
     AI_LEVELS,
     STARTER_DECKS,
     EngineError,
     ai_choose_action,
     choose_action,
+    discard,
     legal_actions,
     new_game,
     play,
+    standard_ai_seed,
     state_to_json,
 )
 from games.engine.knowledge import (
@@ -127,6 +130,86 @@ def test_the_standard_level_is_the_standard_ai_on_what_the_seat_knows():
         assert choose_action(st, seat, level="standard", seed=seed) == expected
 
 
+def _challenge_game(i, turns):
+    """A game of the AI challenge number ``i`` after ``turns`` standard-AI moves."""
+    names = sorted(AI_CHALLENGES)
+    st = new_game(STARTER_DECKS[i % len(STARTER_DECKS)], None, seed=40 + i,
+                  ai_challenge=names[i % len(names)])
+    for turn in range(turns):
+        if st.status != "in progress":
+            break
+        seat = st.current
+        a = choose_action(st, seat, level="standard", seed=turn)
+        st = (play(st, seat, a.position, a.mode) if a.kind == "play"
+              else discard(st, seat, a.position)).state
+    return st
+
+
+def _site_positions():
+    """Running games (starter, random and hidden-cards) and AI challenges (seat 1 to move
+    or not), for the site's standard move."""
+    out = [_game(seed, seed % 17, seed % 2 == 0, seed % 3 > 0) for seed in range(24)]
+    out += [_challenge_game(i, 1 + i % 7) for i in range(12)]
+    return [st for st in out if st.status == "in progress"]
+
+
+@pytest.mark.parametrize("relief", [None, 0, 3, 9, 10, 12])
+def test_the_sites_standard_move_is_the_standard_ai_as_it_always_was(relief):
+    """The site's standard level goes through ``choose_action`` (seeded with
+    ``standard_ai_seed``) and makes the move the standard AI made when the site called it
+    directly: challenge weights in an AI challenge, the tutorial relief below level 10."""
+    for st in _site_positions():
+        seat = st.current
+        expected = ai_choose_action(st, seat, relief_level=relief)
+        assert choose_action(st, seat, level="standard", seed=standard_ai_seed(st),
+                             relief_level=relief) == expected
+
+
+def test_the_tutorial_relief_is_the_standard_levels_outside_challenges():
+    """A level-0 player gets the relief (half of the computer's best plays become a
+    discard of that card) at the standard level only: not in an AI challenge, not at the
+    other levels."""
+    relieved = challenged = 0
+    for seed in range(40):
+        st = _game(seed, seed % 13, seed % 2 == 0, True)
+        if st.status != "in progress":
+            continue
+        seat = st.current
+        best = choose_action(st, seat, level="standard", seed=seed)
+        with_relief = choose_action(st, seat, level="standard", seed=seed, relief_level=0)
+        if best.kind == "play" and with_relief != best:
+            assert with_relief == ("discard", best.position, 0)
+            relieved += 1
+        for level, budget in (("easy", None), ("hard", TINY)):
+            assert choose_action(st, seat, level=level, seed=seed, budget=budget,
+                                 relief_level=0) == choose_action(st, seat, level=level,
+                                                                  seed=seed, budget=budget)
+    for i in range(12):
+        st = _challenge_game(i, 1 + i % 7)
+        if st.status != "in progress":
+            continue
+        challenged += 1
+        seat = st.current
+        assert (choose_action(st, seat, level="standard", seed=i, relief_level=0)
+                == choose_action(st, seat, level="standard", seed=i))
+    assert relieved >= 5 and challenged >= 6
+
+
+def test_the_ai_benchmark_runs_on_the_engine_alone():
+    """``devtools/bench_ai.py`` (``make bench``) needs no Django: the computer's move is the
+    engine's."""
+    import subprocess
+    import sys
+
+    script = ("import sys; from devtools import bench_ai; bench_ai.main(moves=8, positions=1); "
+              "assert not [m for m in sys.modules if m.split('.')[0] == 'django'], "
+              "'django imported'")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": "."})
+    assert done.returncode == 0, done.stderr
+    assert "AI move: 8 moves" in done.stdout and "expert move: 1 positions" in done.stdout
+
+
 def test_a_search_level_takes_a_winning_play():
     st = _game(5, 6, False, True)
     seat = st.current
@@ -191,12 +274,28 @@ def test_the_standard_ai_never_reads_the_opponents_deck_even_with_open_hands(st,
             == ai_choose_action(st, seat, rng=Rng(salt)))
 
 
-def test_a_time_budget_bounds_the_search():
-    import time
+def test_a_time_budget_bounds_the_search(monkeypatch):
+    """With a time budget only, the search stops at the first check past the limit: on a
+    clock that jumps a second at every reading, after one world (one playout per
+    candidate), not after the billion simulations a missing limit would allow."""
+    from games.engine import levels, search
 
+    class Clock:
+        now = 0.0
+
+        def perf_counter(self):
+            self.now += 1.0
+            return self.now
+
+    clock = Clock()
+    monkeypatch.setattr(levels, "time", clock)
+    monkeypatch.setattr(search, "time", clock)
+    playouts = []
+    real = search.simulate
+    monkeypatch.setattr(search, "simulate", lambda *a: playouts.append(1) or real(*a))
     st = _game(12, 9, False, True)
     seat = st.current
-    start = time.perf_counter()
     action = choose_action(st, seat, level="expert", seed=3, budget={"seconds": 0.05})
-    assert time.perf_counter() - start < 2.0  # one round of worlds at most past the limit
     assert action in legal_actions(st, seat)
+    params = levels.search_params("expert")
+    assert 2 <= len(playouts) <= params.plays + params.discards

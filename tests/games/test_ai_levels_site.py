@@ -38,11 +38,13 @@ def searches(monkeypatch):
     calls = []
     real = engine.choose_action
 
-    def spy(state, seat, *, level="standard", seed=None, budget=None, seen=()):
-        calls.append({"level": level, "seen": list(seen)})
+    def spy(state, seat, *, level="standard", seed=None, budget=None, seen=(),
+            relief_level=None):
+        calls.append({"level": level, "seen": list(seen), "seed": seed,
+                      "relief_level": relief_level, "state": state.clone()})
         return real(state, seat, level=level, seed=seed if seed is not None else 1,
                     budget={"simulations": 4} if level in ("hard", "expert") else budget,
-                    seen=seen)
+                    seen=seen, relief_level=relief_level)
 
     monkeypatch.setattr(engine, "choose_action", spy)
     return calls
@@ -152,19 +154,35 @@ def test_the_search_is_told_the_cards_the_player_showed(alice, searches):
     assert searches[0]["seen"] == shown
 
 
-def test_the_standard_level_is_the_standard_ai_as_before(alice, searches, monkeypatch):
-    relief = []
-    real = engine.ai_choose_action
-
-    def standard(state, seat, **kwargs):
-        relief.append(kwargs.get("relief_level"))
-        return real(state, seat, **kwargs)
-
-    monkeypatch.setattr(engine, "ai_choose_action", standard)
+def test_the_standard_level_is_the_standard_ai_as_before(alice, searches):
+    """The standard level goes through the engine's one door like the others, with the seed
+    the site's standard AI always used and the player's level for the tutorial relief:
+    the move the standard AI made before (tests/engine/test_ai_levels.py compares them)."""
     game = _until_ai_turn(_ai_game(alice, "standard"), alice)
-    relief.clear()
+    searches.clear()
     assert game_ai_move_task(game.pk, game.version) is True
-    assert searches == [] and relief == [alice.level], "the tutorial relief still applies"
+    [call] = searches
+    assert call["level"] == "standard" and call["relief_level"] == alice.level
+    assert call["seed"] == engine.standard_ai_seed(call["state"])
+    assert call["seed"] == engine.standard_ai_seed(engine.state_from_json(game.state))
+
+
+def test_a_challenge_ai_plays_the_standard_level_with_the_challenge_weights(alice, searches):
+    alice.level = 10
+    alice.save(update_fields=["level"])
+    name = next(iter(engine.AI_CHALLENGES))
+    game = gs.ai_challenge_start(player=alice, deck=make_deck(alice), challenge=name)
+    game = _until_ai_turn(game, alice)
+    state = engine.state_from_json(game.state)
+    searches.clear()
+    assert game_ai_move_task(game.pk, game.version) is True
+    [call] = searches
+    assert call["level"] == "standard" and call["state"].ai_challenge == name
+    # the challenge's weights: the standard AI's choice with them, on the same seed
+    expected = engine.ai_choose_action(state, 1, weights=engine.AI_CHALLENGES[name].weights)
+    last = game.turns.order_by("-number").first()
+    assert (last.action, last.position) == (
+        "play" if expected.kind == "play" else "discard", expected.position)
 
 
 def test_a_move_request_only_queues_the_search(alice, client_of, searches, queued,
