@@ -8,8 +8,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from marcomage.bbcode import bbcode_to_html
+from players import roles
 from players.models import Player
-from players.moderation import roles
 
 from .cards import PARAM_MAX, concept_keywords, param_keywords
 from .models import COST_MAX, EFFECT_MAX, FEEDBACK_MAX, NAME_MAX, NOTE_MAX, Concept, ConceptVisit

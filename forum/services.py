@@ -12,8 +12,8 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from marcomage.bbcode import bbcode_to_html
+from players import roles
 from players.models import Player
-from players.moderation import roles
 from players.moderation.selectors import mute_refusal
 
 from .models import (

@@ -1,6 +1,6 @@
 """The games panel of another player's profile page: your finished games against them.
 
-The players app shows it with `{% load games_versus %}{% games_versus_panel player %}`,
+The site shows it on the profile page (templates/partials/players/profile_versus.html),
 so the profile page needs no import of the games app (games sits above players).
 """
 from django import template

@@ -4,8 +4,8 @@ from typing import Literal
 from ninja import Field, Query, Router, Schema
 from ninja.pagination import paginate
 
+from players.directory import player_by_name
 from players.models import Player, RatingHistory
-from players.profiles.selectors import player_by_name
 
 from .errors import not_found
 from .pagination import ApiPagination, Mapped

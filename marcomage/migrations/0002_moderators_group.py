@@ -1,8 +1,8 @@
-"""The "Moderators" group and its permissions (players.moderation.roles explains the roles).
+"""The "Moderators" group and its permissions (players.roles explains the roles).
 
 Django creates permissions after all migrations ran (post_migrate); this migration creates
 the ones it needs first, so the group is complete on a fresh database too. The list equals
-players.moderation.roles.MODERATOR_PERMISSIONS (a migration must not import app code).
+players.roles.MODERATOR_PERMISSIONS (a migration must not import app code).
 """
 from django.contrib.auth.management import create_permissions
 from django.db import migrations

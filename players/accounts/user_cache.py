@@ -16,7 +16,7 @@ cached User, so the entry must never outlive a change of the rows. It is forgott
   activity mark excepted:
   ``request.user.player.last_activity`` may lag);
 * when the user joins or leaves a group or gets a permission (the cached entry holds the
-  role permissions too: players.moderation.roles); a change to a group's own permissions
+  role permissions too: players.roles); a change to a group's own permissions
   reaches its members after CACHE_SECONDS;
 * after CACHE_SECONDS anyway, for a write that bypasses both (a raw ``update()`` of User
   rows: code that deactivates a user must save the user, or call ``user_cache_forget``).
@@ -34,7 +34,7 @@ from django.dispatch import receiver
 
 from marcomage.prepared import PreparedQuery
 from players.models import Player, PlayerSettings, User, profile_rows_updated
-from players.moderation.roles import roles_attach, roles_held, users_with_roles
+from players.roles import roles_attach, roles_held, users_with_roles
 
 CACHE_SECONDS = 60
 # A miss (every signed-in player once a minute) compiles no SQL (marcomage/prepared.py).

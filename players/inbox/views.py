@@ -7,8 +7,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from marcomage.bbcode import bbcode_quote
 from marcomage.flood import FLOOD_STATUS, flood_refusal
+from players.directory import player_by_name
 from players.models import Player
-from players.profiles.selectors import player_by_name
 from players.tutorial.sections import section_required
 
 from . import selectors

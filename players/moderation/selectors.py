@@ -1,9 +1,8 @@
 """Read-only questions about mutes and bans (one query each)."""
 from django.utils import timezone
 
+from players import roles
 from players.models import AccountBan, Mute, Player
-
-from . import roles
 
 
 def mutes_in_force(*, now=None):

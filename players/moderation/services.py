@@ -13,9 +13,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from players import roles
 from players.models import AccountBan, Mute, Player
 
-from . import roles
 from .selectors import mute_change_refusal, mutes_in_force
 
 REASON_MAX = 500

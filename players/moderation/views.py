@@ -6,10 +6,11 @@ from django.http import Http404
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from players.profiles.selectors import player_by_name
+from players import roles
+from players.directory import player_by_name
 from players.tutorial.sections import section_required
 
-from . import roles, selectors, services
+from . import selectors, services
 from .forms import BanForm, MuteForm, first_error
 
 

@@ -56,16 +56,6 @@ def player_list_page(*, activity="all", status="any", search="", page=1, sort="l
     return page_obj, rows
 
 
-def player_by_name(name, *, with_banned=False):
-    """The player of that name (any case); banned (inactive) accounts only if asked for."""
-    if "\x00" in (name or ""):  # PostgreSQL refuses NUL in text; no user name contains one
-        return None
-    players = Player.objects.select_related("user", "settings", "award_counters")
-    if not with_banned:
-        players = players.filter(user__is_active=True)
-    return players.filter(user__username__iexact=name).first()
-
-
 def age_of(birthdate, today=None):
     if birthdate is None:
         return None

@@ -7,8 +7,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from marcomage.images import stored_png_response
-from players import activity
-from players.moderation import roles
+from players import activity, roles
+from players.directory import player_by_name
 from players.moderation.forms import BanForm, MuteForm
 from players.moderation.selectors import moderation_panel
 from players.progression import selectors as progression
@@ -53,10 +53,11 @@ def player_list(request):
 @require_GET
 @section_required("players")
 def player_detail(request, name):
-    """A player's profile. Your results against them come from the games app's template tag."""
+    """A player's profile. Your results against them come from the games app, through the
+    site's template (templates/partials/players/profile_versus.html)."""
     viewer = request.user.player
     # Administrators still reach a banned player's page (to lift the ban).
-    player = selectors.player_by_name(
+    player = player_by_name(
         name, with_banned=roles.player_has_permission(viewer, roles.BAN_ACCOUNTS))
     if player is None:
         raise Http404("No such player")

@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
 from games.engine import TUTORIAL_END_LEVEL  # the rules own the number
-from players.moderation.roles import passes_tutorial_gates
+from players.roles import passes_tutorial_gates
 
 # section key -> level needed (0 = open from the start).
 SECTION_LEVELS = {

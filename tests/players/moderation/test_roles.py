@@ -8,8 +8,8 @@ from django.urls import reverse
 from concepts.models import Concept
 from concepts.services import concept_create
 from forum import services as forum_services
+from players import roles
 from players.accounts.user_cache import CachedModelBackend
-from players.moderation import roles
 
 pytestmark = pytest.mark.django_db
 
