@@ -47,13 +47,12 @@ def test_the_progress_bar_moves_then_the_graph_shows_with_axes_and_key(
     _login(page, asgi_url, "carol")
     page.goto(asgi_url + reverse("games:replay", args=[game.pk]))
     page.click("#analysis-request")
-    page.wait_for_selector(f"#analysis-progress-text:has-text('5 of {moves} moves judged')",
-                           timeout=30000)
+    page.wait_for_selector(f"#analysis-progress-text:has-text('5 of {moves} moves judged')")
     assert page.locator("#analysis-progress").get_attribute("value") == str(
         round(100 * 5 / moves))
     page.locator("#analysis").screenshot(path=str(_artefact(request, "analysis-running")))
     gate.set()
-    page.wait_for_selector("#analysis-graph", timeout=60000)
+    page.wait_for_selector("#analysis-graph")
     assert analysis.local_analyses.wait_idle(30)
     titles = page.locator("#analysis-graph text.analysis-axis-title").all_text_contents()
     assert titles == ["Win probability", "Turn (as numbered in the replay below)"]
