@@ -13,6 +13,7 @@ from tests.engine.helpers import (
     BURNING,
     DECK,
     FILL,
+    UNLIVING,
     attrs,
     make_state,
     play_card,
@@ -24,6 +25,9 @@ MAGE = 82       # Wizard: common Mage
 SOLDIER = 7     # Knight: common Soldier (an attack card)
 DRAGON = 440    # Dragonling: common Dragon
 RARE = 64       # Enlightenment: rare, no keywords
+EARTHQUAKE = 17     # rare, 28 gems
+SORROW = 40         # uncommon, 12 gems
+QUICK = 216     # Salvation: Quick, so the next play continues the round
 
 
 def _placed(hand_before, hand_after, cid):
@@ -217,3 +221,141 @@ def test_graveyard_is_the_pile_of_cards_discarded_from_the_own_hand():
     r = play(make_state(A, player(hand=[FILL] * 8)), 0, 1, 0)
     a = attrs(r.state.p[0])
     assert sum(stock_tuple(a)) == 1 + 9   # 1 random resource (pile 0) + production
+
+
+def test_graveyard_holds_the_cards_the_enemy_discarded_from_the_own_hand():
+    # Emissary of the afterlife: an Undead card in the enemy's pile 1 (discarded by his
+    # effects from our hand during his last round) is in our graveyard
+    undead = next(c.id for c in CARDS if c and "Undead" in c.kw)
+    A = player(hand=[330] + [FILL] * 7, bricks=16, gems=0, recruits=12)
+    B = player(hand=[FILL] * 8)
+    B.disc = [[undead, undead], [undead, FILL]]     # his pile 0 is his own graveyard
+    r = play(make_state(A, B), 0, 1, 0)
+    a = attrs(r.state.p[0])
+    assert sum(stock_tuple(a)) == 1 + 9   # 1 random resource (his pile 1) + production
+
+
+# ------------------------------------------------------------ moves and refills
+
+
+def test_magic_portal_moves_the_new_flag_with_the_card():
+    # inside a Quick chain the new flags of the round stand; the card moved into the
+    # portal's place takes its own flag along, the summoned card is new
+    for new, expected in (([False, False, True] + [False] * 5, True),
+                          ([True, False, False] + [False] * 5, False)):
+        A = player(hand=[490, FILL, RARE] + [FILL] * 5, gems=10, new=new,
+                   hist=[(QUICK, 0, "play")])
+        st = play(make_state(A, player(hand=[FILL] * 8)), 0, 1, 3).state
+        P = st.p[0]
+        assert P.hand[0] == RARE
+        assert P.new[0] is expected
+        assert P.new[2] is True
+
+
+def test_whirlwind_refill_is_never_rare():
+    # Whirlwind (Quick) replaces itself before shuffling the hand: a Quick card's refill
+    deck = ((FILL,) * 15, (FILL,) * 15, (RARE,) * 15)
+    for seed in range(60):
+        A = player(hand=[601] + [FILL] * 7, deck=deck)
+        st = play(make_state(A, player(hand=[FILL] * 8), seed=seed, round=6), 0, 1, 0).state
+        assert RARE not in st.p[0].hand, seed
+
+
+def test_halfling_rogue_copies_another_halfling_rogue():
+    hand = [449, FILL, FILL, 449] + [FILL] * 4
+    _a, _b, rec, st = play_card(449, 1, mode=4, hand=hand)
+    assert rec["next_card"] == 449 and st.p[0].hand[0] == 449
+    assert play_card(449, 1, mode=1, hand=hand)[2]["next_card"] == -1   # its own slot
+
+
+# ------------------------------------------------------------ random picks
+def test_altruism_judges_both_extremes_before_changing():
+    # the enemy has the highest facilities (4): he loses 1; his lowest (4) is not the
+    # lowest of both players (3), so he gains nothing even after his loss made it 3
+    A = player(hand=[748] + [FILL] * 7, quarry=3, magic=3, dungeons=3)
+    B = player(hand=[FILL] * 8, quarry=4, magic=4, dungeons=4)
+    for seed in range(10):
+        st = play(make_state(A.clone(), B.clone(), seed=seed), 0, 1, 0).state
+        assert sum(st.p[1].a[2:5]) == 12 - 1, seed
+        assert sum(st.p[0].a[2:5]) == 9 + 1, seed
+
+
+def test_moon_priestess_gives_two_different_cards():
+    enemy_hand = [FILL, EARTHQUAKE, SORROW, FILL, FILL, FILL, FILL, FILL]   # 0, 28, 12
+    moon = {487, 583, 486}
+    for seed in range(30):
+        _a, _b, _r, st = play_card(433, 1, enemy_hand=enemy_hand, seed=seed)
+        B = st.p[1]
+        placed = [B.hand[i] for i in range(8) if B.hand[i] in moon]
+        assert len(placed) == 2 and placed[0] != placed[1], (seed, B.hand)
+        assert B.hand[1] in moon    # the most expensive card
+
+
+def test_gleaners_never_count_one_facility_twice():
+    # all three enemy facilities equal: the highest and the lowest are two different ones
+    for seed in range(30):
+        a, _b, _r, _s = play_card(421, 1, enemy={"quarry": 2, "magic": 2, "dungeons": 2},
+                                  me={"quarry": 1, "magic": 1, "dungeons": 1}, seed=seed)
+        gains = sorted(x - (50 - 1 + 1) for x in stock_tuple(a))   # cost 1, production 1
+        assert gains == [0, 2, 2], (seed, gains)
+
+
+def test_elementalist_discards_six_unliving_cards_picked_at_random():
+    # the enemy holds 8 Unliving cards: 6 of them go, which 6 is random
+    kept = set()
+    for seed in range(20):
+        _a, _b, _r, st = play_card(419, 1, enemy_hand=[UNLIVING] * 8,
+                                   enemy={"deck": ((FILL,) * 15, (FILL,) * 15, (FILL,) * 15)},
+                                   seed=seed)
+        B = st.p[1]
+        survivors = [i for i in range(8) if B.hand[i] == UNLIVING]
+        assert len(survivors) == 2
+        kept.update(survivors)
+    assert len(kept) > 2
+
+
+class _FixedIndexRng:
+    """A generator that always picks index ``k`` (accepts every anti-flood check)."""
+
+    def __init__(self, k):
+        self.k = k
+
+    def below(self, n):
+        return min(self.k, n - 1)
+
+    def randint(self, a, b):
+        return a
+
+    def choice(self, seq):
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, lst):
+        pass
+
+    def random(self):
+        return 0.0
+
+
+def test_lists_of_several_rarities_go_rarity_by_rarity_in_the_order_given():
+    from games.engine import cards_filter
+    undead = cards_filter(keyword="Undead", rarity=("Uncommon", "Rare"))
+    ranks = [c.rank for c in undead]
+    assert ranks == sorted(ranks) and ranks[0] == 1 and ranks[-1] == 2
+    assert [c.rank for c in cards_filter(keyword="Mage", rarity=("Uncommon", "Common"))] \
+        == sorted((c.rank for c in cards_filter(keyword="Mage", rarity=("Uncommon", "Common"))),
+                  reverse=True)
+    # Crypt picks by index: the third card of its list is the third uncommon Undead card
+    third = [c.id for c in undead if c.rank == 1][2]
+    st = make_state(player(hand=[203] + [FILL] * 7, bricks=20), player(hand=[FILL] * 8))
+    st.rng = _FixedIndexRng(2)
+    assert play(st, 0, 1, 0).state.p[0].hand[0] == third
+
+
+def test_book_of_life_lists_beasts_then_nature_cards():
+    from games.engine import cards_filter
+    beasts = [c.id for c in cards_filter(keyword="Beast", rarity=("Uncommon", "Common"))]
+    # not new: a non-rare Beast or Nature card; index 0 is the first uncommon Beast
+    st = make_state(player(hand=[539] + [FILL] * 7), player(hand=[FILL] * 8))
+    st.rng = _FixedIndexRng(0)
+    assert play(st, 0, 1, 0).state.p[0].hand[0] == beasts[0]
+    assert CARDS[beasts[0]].rank == 1

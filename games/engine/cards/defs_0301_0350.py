@@ -191,14 +191,20 @@ card(326, attack(2 * _FAITHFUL), wall(4 * _FAITHFUL),
           "one included), at most 8. Attack 2N. Wall +4N")
 card(327, tower(4), ReplaceChosen(ids_of(cards_filter(keyword="Holy")), "a random Holy card"))
 card(329, gems(6), wall(3), Prod(0), ReplaceSelf())
-# "your graveyard" is pile 0 only: the cards your effects discarded from your own hand
-# (docs/rules-corrections.md)
+def _graveyard_undead(ctx):
+    """Undead cards in "your graveyard": the cards discarded from your hand, by your own
+    effects during your last round (your pile 0) and by the enemy's during his (his pile 1);
+    never the cards you discarded from his hand (docs/rules-corrections.md, "Your
+    graveyard")."""
+    return sum(1 for c in ctx.disc_snap[0] + ctx.B.disc[1] if "Undead" in CARDS[c].kw)
+
+
 card(330, attack(14), tower(16),
-     RandomGain(Fn(lambda ctx: sum(1 for c in ctx.disc_snap[0] if "Undead" in CARDS[c].kw),
-                   "the number of Undead cards discarded from your hand during your last "
-                   "round")),
-     text="Attack 14. Tower +16. Gain a random resource for every Undead card your cards "
-          "discarded from your own hand during your last round")
+     RandomGain(Fn(_graveyard_undead,
+                   "the number of Undead cards discarded from your hand during the last "
+                   "rounds")),
+     text="Attack 14. Tower +16. Gain a random resource for every Undead card discarded "
+          "from your hand (by either player's cards) during the last round of each player")
 
 
 def _benediction(ctx):

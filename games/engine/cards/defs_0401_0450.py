@@ -89,10 +89,13 @@ def _419(ctx):
     for P in (ctx.A, ctx.B):
         hand = P.hand
         slots = [i for i in range(8) if not (P is ctx.A and i == ctx.slot)
-                 and "Unliving" in CARDS[hand[i]].kw][:6]
-        for i in slots:
+                 and "Unliving" in CARDS[hand[i]].kw]
+        # "up to 6": the candidates are shuffled, then the first six go, in that order
+        # (docs/rules-corrections.md, "Elementalist shuffles its candidates")
+        ctx.rng.shuffle(slots)
+        for i in slots[:6]:
             ctx.replace_from_deck(P, i, "random" if P is ctx.A else "different")
-        extra = len(slots) - 4
+        extra = min(len(slots), 6) - 4
         if extra > 0:
             P.a[5] -= 10 * extra
             P.a[2] -= extra
@@ -149,11 +152,25 @@ card(415, Do(_goblin_intruder, "The enemy's highest-rarity non-rare card (a rand
 
 
 def _gleaners(ctx):
-    from ..attributes import pick_extreme
+    """The enemy's highest facility is picked first, then his lowest (one random call each,
+    even without a tie). They are never the same facility: when all three are equal, the
+    lowest is picked from the other two, the last one taking the highest's place in the
+    list (docs/rules-corrections.md, "Gleaners")."""
+    rng = ctx.rng
     a, b = ctx.A.a, ctx.B.a
-    for highest in (False, True):
-        i = pick_extreme(ctx.rng, b, (2, 3, 4), highest)
-        a[i + 3] += b[i]
+    top = max(b[2], b[3], b[4])
+    cands = [i for i in (2, 3, 4) if b[i] == top]
+    hi = cands[rng.below(len(cands))]
+    low = min(b[2], b[3], b[4])
+    cands = [i for i in (2, 3, 4) if b[i] == low]
+    if hi in cands:  # all three equal
+        k = cands.index(hi)
+        last = cands.pop()
+        if k < len(cands):
+            cands[k] = last
+    lo = cands[rng.below(len(cands))]
+    a[hi + 3] += b[hi]
+    a[lo + 3] += b[lo]
 
 
 card(421, Do(_gleaners, "Gain as much as the enemy's lowest facility produces and as much as "
@@ -231,25 +248,32 @@ _MOON = (487, 583, 486)
 
 
 def _moon_priestess(ctx):
+    """The cheapest, then the most expensive enemy card (one random call each, even without
+    a tie) get two *different* cards of the three, drawn without replacement and without
+    anti-flood (docs/rules-corrections.md, "Moon priestess gives two different cards")."""
     B = ctx.B
     slots = [i for i in range(8) if B.hand[i]]
     if not slots:
         return
+    rng = ctx.rng
     cost = [CARDS[B.hand[i]].total_cost for i in range(8)]
     picks = []
     for best in (min, max):
         t = best(cost[i] for i in slots)
         cands = [i for i in slots if cost[i] == t]
-        i = cands[ctx.rng.below(len(cands))] if len(cands) > 1 else cands[0]
+        i = cands[rng.below(len(cands))]
         if i not in picks:
             picks.append(i)
+    left = list(_MOON)
     for i in picks:
-        ctx.replace_from_list(B, i, _MOON)
+        # (no draw statistic: the original counts none for these)
+        ctx.place(B, i, left.pop(rng.below(len(left))))
 
 
 card(433, Do(_moon_priestess, "The enemy's cheapest and most expensive cards (random among "
-                              "ties) each become %s (picked at random)"
-             % " or ".join(CARDS[c].name for c in _MOON), uncertain=True))
+                              "ties) become two different cards of these, picked at random: "
+                              "%s, %s and %s" % tuple(CARDS[c].name for c in _MOON),
+             uncertain=True))
 card(435, gems(50), magic(1))
 
 
@@ -287,10 +311,12 @@ card(448, attack(35), Do(_giant, "Every common card in both hands is discarded; 
 def _halfling(ctx):
     sel = ctx.mode - 1
     cid = ctx.A.hand[sel]
-    if cid and cid != 449 and CARDS[cid].cost_class == "zero":
+    # "can't summon self" is the played slot, not the card: another Halfling rogue in
+    # hand is copied like any zero-cost card (docs/rules-corrections.md)
+    if cid and sel != ctx.slot and CARDS[cid].cost_class == "zero":
         ctx.summon(cid, reveal=ctx.A.rev[sel])
 
 
-card(449, Do(_halfling, "Choose a zero-cost card in your hand (not a %s): this card becomes a "
-                        "copy of it" % CARDS[449].name))
+card(449, Do(_halfling, "Choose another zero-cost card in your hand (another %s too): "
+                        "this card becomes a copy of it" % CARDS[449].name))
 card(450, tower(10), highest("facility", 1), lowest("facility", 1))

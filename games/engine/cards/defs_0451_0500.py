@@ -1,5 +1,6 @@
 """Card definitions for ids 451-500 (see cards/README.md for the vocabulary)."""
 from .dsl import *  # noqa: F401,F403
+from ..hand import switch
 from ..php import php_round  # noqa: F401
 
 
@@ -291,8 +292,10 @@ def _490(ctx):
     if sel == ctx.slot:
         replace_own(ctx, sel, A.deck[1])
         return
-    moved = A.hand[sel]
-    ctx.place(A, ctx.slot, moved, new=False)
+    # a switch of the two slots (spec §7.4): the moved card takes its own new flag along
+    # (docs/rules-corrections.md, "Magic portal moves the new flag too"); the portal
+    # itself leaves the hand without being counted as discarded
+    switch(A, ctx.slot, sel)
     A.hand[sel] = 0
     ctx.replace_from_list(A, sel, A.deck[1])
     ctx.keep()

@@ -144,15 +144,23 @@ card(537, Do(lambda ctx: _each_player(ctx, distinct_keywords, min,
 card(538, attack(Max(me.count("Beast") + me.count("Nature"), 6)),
      text="Attack 1 for each Beast card and each Nature card in your hand (this one counts "
           "twice), at least 6")
+
+
+def _beasts_then_nature(rarity):
+    """The Beast cards, then the Nature cards not already listed, each rarity by rarity in
+    the order given: the original's list, so that a pick by index picks its card
+    (docs/rules-corrections.md, "Lists of several rarities")."""
+    out = []
+    for kw in ("Beast", "Nature"):
+        out += [i for i in ids_of(cards_filter(keyword=kw, rarity=rarity)) if i not in out]
+    return tuple(out)
+
+
 card(539, If(is_new(),
-             summon_filter("a random non-common Beast or Nature card",
-                           ids=set(ids_of(cards_filter(keyword="Beast"))
-                                   + ids_of(cards_filter(keyword="Nature"))),
-                           rarity=("Uncommon", "Rare")),
-             summon_filter("a random non-rare Beast or Nature card",
-                           ids=set(ids_of(cards_filter(keyword="Beast"))
-                                   + ids_of(cards_filter(keyword="Nature"))),
-                           rarity=("Common", "Uncommon"))))
+             Summon(_beasts_then_nature(("Uncommon", "Rare")),
+                    "a random non-common Beast or Nature card"),
+             Summon(_beasts_then_nature(("Uncommon", "Common")),
+                    "a random non-rare Beast or Nature card")))
 card(540, Do(lambda ctx: _each_player(ctx, lambda P: P.a[0], max, lambda P: _add_stock(P, 2)),
              "Whoever has the higher tower (both on a tie) gets stock +2"))
 

@@ -68,7 +68,9 @@ def FixedHand(ids, side=ME):
 def _601(ctx):
     from ..hand import shuffle_hand
     A = ctx.A
-    ctx.place(A, ctx.slot, ctx.draw_deck(A, ctx.slot))
+    # the refill of a play-again card: never a rare (docs/rules-corrections.md,
+    # "Whirlwind's refill is a Quick card's refill")
+    ctx.place(A, ctx.slot, ctx.draw_no_rare(A, ctx.slot))
     shuffle_hand(ctx, A)
     ctx.keep()
 

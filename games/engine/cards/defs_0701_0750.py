@@ -228,16 +228,25 @@ card(747, Do(_747, "The enemy card opposite becomes %s" % CARDS[247].name),
 
 
 def _748(ctx):
-    from ..attributes import add_extreme
+    """Both extremes are judged on the facilities as they were: each player in turn (the
+    actor first) has his highest and then his lowest facility picked (one random call
+    each, ties uniform), and only then are the picks applied where his extreme is the
+    extreme of both players (docs/rules-corrections.md, "Altruism picks before it
+    changes")."""
+    from ..attributes import pick_extreme
+    rng = ctx.rng
     a, b = ctx.A.a, ctx.B.a
     top = max(max(a[2:5]), max(b[2:5]))
     low = min(min(a[2:5]), min(b[2:5]))
     for x in (a, b):
-        if max(x[2:5]) == top:
-            add_extreme(ctx.rng, x, (2, 3, 4), -1, True)
-    for x in (a, b):
-        if min(x[2:5]) == low:
-            add_extreme(ctx.rng, x, (2, 3, 4), 1, False)
+        hi = pick_extreme(rng, x, (2, 3, 4), True)
+        lo = pick_extreme(rng, x, (2, 3, 4), False)
+        loses = x[hi] == top
+        gains = x[lo] == low
+        if loses:
+            x[hi] -= 1
+        if gains:
+            x[lo] += 1
 
 
 card(748, Do(_748, "The player with the highest facility loses 1 of it; the player with the "

@@ -8,7 +8,8 @@ def cards_filter(rarity=None, keyword=None, cost=None, effect=None, support=None
                  include_forbidden=False, implemented=None, ids=None):
     """Cards matching every given criterion (spec §8.3 filter semantics).
 
-    rarity: "Common"/"Uncommon"/"Rare" (or a tuple of them);
+    rarity: "Common"/"Uncommon"/"Rare" (or a tuple of them: the cards are then listed
+    rarity by rarity in the tuple's order, by id within one rarity);
     keyword: a keyword name, "any" (has a keyword) or "none" (no keyword);
     cost: "bricks", "gems", "recruits", "zero", "mixed";
     effect: an effect class ("attack", "wall_plus", "tower_plus", "summons", "replace",
@@ -61,6 +62,11 @@ def cards_filter(rarity=None, keyword=None, cost=None, effect=None, support=None
         if ids is not None and c.id not in ids:
             continue
         out.append(c)
+    if rar is not None and len(rar) > 1:
+        # several rarities: one rarity after the other, in the order asked, as the original
+        # lists them; a random pick by index then picks the same card for the same number
+        # (docs/rules-corrections.md, "Lists of several rarities")
+        out.sort(key=lambda c: rar.index(c.rarity))
     return out
 
 

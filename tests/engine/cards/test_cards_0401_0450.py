@@ -186,7 +186,10 @@ def test_449_halfling_rogue_copies_a_zero_cost_card():
     _a, _b, rec, _s = run(449, mode=2, hand=hand)
     assert rec["next_card"] == FILL
     assert run(449, mode=3, hand=hand)[2]["next_card"] == -1     # Earthquake costs
-    assert run(449, mode=4, hand=hand)[2]["next_card"] == -1     # never itself
+    # "can't summon self" means its own slot: another Halfling rogue is copied
+    # (docs/rules-corrections.md, "Halfling rogue copies another Halfling rogue")
+    assert run(449, mode=1, hand=hand)[2]["next_card"] == -1     # its own slot
+    assert run(449, mode=4, hand=hand)[2]["next_card"] == 449    # another copy
 
 
 def test_450_white_shrine():
