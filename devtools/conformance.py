@@ -2,6 +2,7 @@
 
     python -m devtools.conformance FILE... [--card N] [--set NAME] [--emit OUT]
                                           [--update-ratchet] [--quiet]
+                                          [--rng auto|mt|own|strict] [--max-paths N]
 
 See /work/shared/conformance/README.md for the line format. The vectors are
 read at run time and never copied into the repository. The runner uses the
@@ -291,12 +292,17 @@ def _side_values(P):
             dict(zip(ATTRS, P.changes)), P.disc, cards, modes, actions)
 
 
-def _state_diffs(expected, st, status, err):
+_NO_MASK = frozenset()
+
+
+def _state_diffs(expected, st, status, err, masked=None):
     """``compare(expected, _response(st, status, err), masked)`` without building
     the response. Whole groups of fields are compared as tuples first, and
     only the differing fields are examined one by one (compress/map keep
-    those scans out of the interpreter loop)."""
-    masked = frozenset(expected.get("rng_sensitive") or ())
+    those scans out of the interpreter loop). ``masked`` defaults to the line's
+    ``rng_sensitive`` paths."""
+    if masked is None:
+        masked = frozenset(expected.get("rng_sensitive") or ())
     diffs = []
     top = _top_values(st, status, err)
     if tuple(map(expected.get, _TOP)) != top:
@@ -323,10 +329,18 @@ def check_line(line, rng="auto", response=True):
     only if that mismatches, replays it with PHP's mt_rand seeded like the
     original: a line matches when all non-random fields agree, or when the
     original's own random sequence reproduces it exactly. "mt" / "own" force one.
+    "strict" replays PHP's mt_rand and masks nothing: a line then matches only when
+    our random calls are the original's, call for call (it finds call orders that
+    the masks hide; not every line can pass it, e.g. the upstream scenarios).
     With ``response=False`` the response dict is not built (None is returned).
     """
     exp = line["response"]
     req = line["request"]
+    if rng == "strict":
+        st, status, err = _run(req, "mt")
+        diffs = ([("status", exp.get("status"), "unimplemented")]
+                 if status == "unimplemented" else _state_diffs(exp, st, status, err, _NO_MASK))
+        return diffs, _response(st, status, err) if response else None
     st, status, err = _run(req, "own" if rng == "auto" else rng)
     if status == "unimplemented":
         return ([("status", exp.get("status"), "unimplemented")],
@@ -400,8 +414,9 @@ def main(argv=None):
     ap.add_argument("--update-ratchet", action="store_true")
     ap.add_argument("--quiet", action="store_true", help="summary only")
     ap.add_argument("--max-paths", type=int, default=8)
-    ap.add_argument("--rng", choices=("auto", "mt", "own"), default="auto",
-                    help="generator: own, PHP mt_rand replay, or own then mt on mismatch")
+    ap.add_argument("--rng", choices=("auto", "mt", "own", "strict"), default="auto",
+                    help="generator: own, PHP mt_rand replay, or own then mt on mismatch; "
+                         "strict: mt_rand replay compared without the rng_sensitive masks")
     args = ap.parse_args(argv)
     files = args.files or default_files()
     lines = read_lines(files, args.set_name)

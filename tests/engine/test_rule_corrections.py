@@ -359,3 +359,14 @@ def test_book_of_life_lists_beasts_then_nature_cards():
     st.rng = _FixedIndexRng(0)
     assert play(st, 0, 1, 0).state.p[0].hand[0] == beasts[0]
     assert CARDS[beasts[0]].rank == 1
+
+
+def test_baku_picks_any_card_of_the_enemys_deck():
+    # index 20 of the enemy's 45 deck cards is his 6th uncommon; a type-random draw with
+    # the same numbers would have taken a common (its first number is 1)
+    deck = (tuple(range(1, 16)), tuple(range(16, 31)), tuple(range(31, 46)))
+    st = make_state(player(hand=[650] + [FILL] * 7, gems=10),
+                    player(hand=[FILL] * 8, deck=deck))
+    st.rng = _FixedIndexRng(20)
+    assert play(st, 0, 1, 0).state.p[0].hand[0] == deck[1][5]
+

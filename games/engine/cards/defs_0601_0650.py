@@ -291,9 +291,10 @@ card(649, SetAttr("tower", 10, ENEMY), SetAttr("wall", 10, ENEMY))
 
 
 def _650(ctx):
-    from .. import draws
-    cid = draws.type_random(ctx.rng, ctx.B.deck, ctx.A.hand, ctx.slot, ctx.events)
-    ctx.summon(cid)
+    # one of the 45 cards of the enemy's deck, each as likely (not a type-random draw)
+    # (docs/rules-corrections.md, "Baku picks any card of the enemy's deck")
+    d = ctx.B.deck
+    ctx.summon_list([*d[0], *d[1], *d[2]])
 
 
 card(650, attack(6), Do(_650, "Summons a random card from the enemy's deck", uncertain=True))
