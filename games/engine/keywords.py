@@ -234,7 +234,8 @@ def k_demonic(ctx):
     if not kinds:
         return
     n = _by(card, 2, 3, 4)
-    k = kinds[ctx.rng.below(len(kinds))] if len(kinds) > 1 else kinds[0]
+    # one random call even for a single kind (the original's call order)
+    k = kinds[ctx.rng.below(len(kinds))]
     a = ctx.A.a
     if k == "b":
         random_loss(ctx.rng, a, n)

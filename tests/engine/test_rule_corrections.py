@@ -370,3 +370,29 @@ def test_baku_picks_any_card_of_the_enemys_deck():
     st.rng = _FixedIndexRng(20)
     assert play(st, 0, 1, 0).state.p[0].hand[0] == deck[1][5]
 
+
+
+class _CallLogRng(_FixedIndexRng):
+    """``_FixedIndexRng(0)`` that logs the ranges asked for."""
+
+    def __init__(self):
+        super().__init__(0)
+        self.calls = []
+
+    def below(self, n):
+        self.calls.append(("below", n))
+        return super().below(n)
+
+    def randint(self, a, b):
+        self.calls.append(("randint", a, b))
+        return a
+
+
+def test_demonic_makes_its_random_call_for_a_single_cost_kind():
+    # Blood sacrifice costs recruits only: the penalty is wall -3 either way, but the
+    # original still draws the kind (one call) before the refill draws
+    st = make_state(player(hand=[43] + [FILL] * 7), player(hand=[FILL] * 8))
+    rng = st.rng = _CallLogRng()
+    r = play(st, 0, 1, 0)
+    assert r.state.p[0].a[1] == 25 - 3
+    assert rng.calls[0] == ("below", 1)
