@@ -73,7 +73,7 @@ def _seat_and_version(user, game_id):
         return None
     if game_id is None:
         return player.pk, None, None
-    found = selectors.seat_and_version(game_id, player.pk)
+    found = selectors.seat_and_version(game_id, player)
     return None if found is None else (player.pk, *found)
 
 

@@ -9,7 +9,8 @@ from django.utils import timezone
 from games import engine
 from games import services as gs
 from games.models import ChatMessage, Game
-from games.services.access import COLUMNS_NOT_FOR_MOVES
+from games.services.access import COLUMNS_NOT_FOR_MOVES, access_game
+from games.services.errors import GameError
 from marcomage.prepared import PreparedQuery
 from players import activity
 from players.accounts.user_cache import cached_user
@@ -23,6 +24,8 @@ PLAYERS = ("player1__user", "player2__user")
 _GAME_FOR_BOARD = PreparedQuery(lambda pk: Game.objects.select_related(*PLAYERS)
                               .defer(*COLUMNS_NOT_FOR_MOVES).filter(pk=pk))
 _GAME_WITH_START = PreparedQuery(lambda pk: Game.objects.select_related(*PLAYERS).filter(pk=pk))
+# A socket's handshake needs the seats and the version only.
+_SEATS_AND_VERSION = Game.objects.only("pk", "player1_id", "player2_id", "version")
 # ... and the ids of the games waiting for the player (the indicator, "Next game").
 _GAMES_ON_TURN = PreparedQuery(
     lambda player_id: Game.objects.filter(Game.my_turn_q(player_id),
@@ -33,13 +36,11 @@ _GAMES_ON_TURN = PreparedQuery(
 def game_for_player(game_id, player, *, with_initial_state=False) -> Game:
     """A game the player takes part in, with both players' names (1 query); else 404."""
     try:
-        game = (_GAME_WITH_START if with_initial_state else _GAME_FOR_BOARD).get(game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
-        raise Http404("No such game.")
-    if game.seat_of(player) is None:
+        return access_game(game_id, player, query=(_GAME_WITH_START if with_initial_state
+                                                   else _GAME_FOR_BOARD))
+    except GameError:
         # Outsiders cannot tell a private game from a missing one.
         raise Http404("No such game.")
-    return game
 
 
 def started_game_for_player(game_id, player, *, with_initial_state=False) -> Game:
@@ -50,15 +51,14 @@ def started_game_for_player(game_id, player, *, with_initial_state=False) -> Gam
     return game
 
 
-def seat_and_version(game_id, player_id):
-    """(the seat of ``player_id`` at the game, the game's version), or None for a game the
-    player does not sit at or that does not exist (1 query)."""
-    rows = list(Game.objects.filter(pk=game_id).order_by()
-                .values_list("player1_id", "player2_id", "version")[:1])
-    row = rows[0] if rows else None
-    if row is None or player_id not in row[:2]:
+def seat_and_version(game_id, player):
+    """(the seat of ``player`` at the game, the game's version), or None for a game the
+    player does not sit at or that does not exist (1 query: the socket's handshake)."""
+    try:
+        game = access_game(game_id, player, query=_SEATS_AND_VERSION)
+    except GameError:
         return None
-    return row.index(player_id), row[2]
+    return game.seat_of(player), game.version
 
 
 def games_on_turn(player) -> list:

@@ -1,7 +1,8 @@
 """Read-only queries for the replays pages (a fixed number of SQL queries each).
 
 A replay is public when its game is over and was played out: finished and not aborted (an
-aborted game was called off, nothing in it was decided). Games against the computer (the
+aborted game was called off, nothing in it was decided): games.services.access's
+PUBLIC_REPLAYS and is_public_replay, the one rule. Games against the computer (the
 standard AI and the AI challenges) are replays like games between two people, marked as
 such and named after the AI. Running games are never public: their players follow them on
 the game's own history page.
@@ -11,12 +12,10 @@ from django.http import Http404
 
 from games import engine
 from games.models import Game, GameAnalysis
+from games.services.access import PUBLIC_REPLAYS, REPLAY, access_game
 from games.services.board import limits_of, shown_turn, side_for
 from games.services.errors import GameError
 from games.services.turn_log import state_after_turns
-
-PUBLIC_REPLAYS = (Q(status=Game.Status.FINISHED)
-                  & ~Q(outcome__in=[Game.Outcome.PENDING, Game.Outcome.ABORT]))
 
 _LIST_FIELDS = ("id", "player1_id", "player2_id", "winner_id", "outcome", "status", "round",
                 "is_hidden", "is_friendly", "is_long", "is_ai", "ai_challenge", "ai_deck_name",
@@ -30,11 +29,6 @@ _ORDERINGS = {
     "rounds": ("-round", "-finished_at", "-pk"),
     "views": ("-replay_views", "-finished_at", "-pk"),
 }
-
-
-def is_public_replay(game: Game) -> bool:
-    return (game.status == Game.Status.FINISHED
-            and game.outcome not in (Game.Outcome.PENDING, Game.Outcome.ABORT))
 
 
 def replays_list(*, player="", outcome="", opponent="", hidden="", friendly="", long="",
@@ -76,13 +70,16 @@ def name_winner(game: Game) -> Game:
     return game
 
 
-def replay_game(game_id) -> Game:
-    """Any started game with both players loaded (1 query); the view decides who may see it."""
+def replay_game(game_id, viewer) -> Game:
+    """A public replay, or a started game ``viewer`` plays, with both players loaded (1
+    query); else 404. The view sends a player of a game that is not public to its history."""
     try:
-        return (Game.objects.select_related("player1__user", "player2__user")
-                .exclude(status=Game.Status.WAITING).get(pk=game_id))
-    except (Game.DoesNotExist, ValueError, TypeError):
+        game = access_game(game_id, viewer, as_=REPLAY)
+    except GameError:
         raise Http404("No such replay.")
+    if game.status == Game.Status.WAITING:
+        raise Http404("No such replay.")
+    return game
 
 
 def latest_replays(*, limit=5):

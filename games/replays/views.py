@@ -1,7 +1,7 @@
 """The Replays section: the public list of finished games and the step-by-step viewer.
 
-Only games that are over are public (see selectors.PUBLIC_REPLAYS), games against the
-computer included. A player of a game that is not public (still running, aborted) is sent
+Only games that are over are public (games.services.access.PUBLIC_REPLAYS), games
+against the computer included. A player of a game that is not public (still running, aborted) is sent
 to the game's own history page; anybody else gets a 404, so outsiders cannot even tell such
 a game exists.
 """
@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import engine
 from games import services as gs
 from games.services import analysis as game_analysis
+from games.services.access import is_public_replay
 from games.services.errors import GameError
 from games.services.sandbox import ATTRIBUTE_LABELS
 from marcomage.flood import FLOOD_STATUS, flood_refusal
@@ -80,13 +81,11 @@ def _sandbox_change(record, names):
 @require_GET
 def replay_detail(request, game_id):
     player = request.user.player
-    game = selectors.replay_game(game_id)
-    if not selectors.is_public_replay(game):
-        if game.seat_of(player) is not None:
-            messages.info(request, "This game is not in the public replays; "
-                                   "here is its history.")
-            return redirect("games:history", game.pk)
-        raise Http404("No such replay.")
+    game = selectors.replay_game(game_id, player)
+    if not is_public_replay(game):  # so the viewer plays it
+        messages.info(request, "This game is not in the public replays; "
+                               "here is its history.")
+        return redirect("games:history", game.pk)
 
     raw_turn = request.GET.get("turn", "").strip()
     step = 0
@@ -170,7 +169,7 @@ def replay_analysis(request, game_id):
         if error:
             messages.error(request, error)
         return redirect(reverse("games:replay", args=[game_id]) + f"?turn={step}#analysis")
-    game = selectors.replay_game(game_id)
+    game = selectors.replay_game(game_id, player)
     selectors.name_winner(game)
     return render(request, "games/replays/_analysis.html", {
         **_analysis_context(analysis, step), "game": game, "names": game.side_names,

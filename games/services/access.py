@@ -1,15 +1,36 @@
-"""The access step of every service that changes a game (as zulip's ``access_*``).
+"""Who may see or change a game: the one access step of every page, partial, socket, API
+endpoint, task and service that reads or changes a game (as zulip's ``access_*``).
 
-Each function locks the game row (``select_for_update``), so the checks and the change
-that follows see the same row, and refuses with a GameError whose message a player can
-read. Call them inside ``transaction.atomic()``. The narrower steps build on each other:
+``access_game(game_id, viewer, as_=..., lock=...)`` loads the game and refuses with one
+GameError for anything ``viewer`` may not see as that kind of viewer; a caller turns the
+refusal into its own answer (a page's 404, the API's error shape, a socket's close code),
+never into a hint that the game exists:
 
-    access_game            the game exists and ``player`` sits at it
+    PLAYER     ``viewer`` sits at the game (code "gone": no such game; "forbidden": he
+               does not play it)
+    BOT        ... and it has started: a bot's game (any refusal is "gone")
+    REPLAY     the game is a public replay, or ``viewer`` sits at it (even before it
+               started: the replay page refuses that, the analysis says "not over")
+               ("gone")
+    SPECTATOR  ``viewer`` may watch it now ("gone"; "player": he plays it, his own page is
+               the place; "off": a player does not allow spectators)
+
+``lock=True`` locks the row (``select_for_update``) until the end of the transaction, so
+the checks and the change that follows see the same row: call it inside
+``transaction.atomic()``. The write steps build on it:
+
+    access_seat            the locked game and ``player``'s seat
     access_running_game    ... and it is in progress
     access_game_for_move   ... and the request names the version it was made on (a
                            double click, a second tab or a stale page gets a clear
                            message, never a second move) and no surrender request waits
+
+A public replay is a game that is over and was played out: finished and not aborted (an
+aborted game was called off, nothing in it was decided). ``PUBLIC_REPLAYS`` (the lists'
+filter) and ``is_public_replay`` (one loaded game) are that one rule.
 """
+from django.db.models import Q
+
 from games.models import Game
 from marcomage.prepared import PreparedQuery
 from players.models import Player
@@ -22,11 +43,98 @@ from .errors import GameError
 # Left out of the row a move loads, they are left out of the row it saves too.
 COLUMNS_NOT_FOR_MOVES = ("initial_state", "deck1_cards", "challenge_message")
 
+# The kinds of viewer access_game knows.
+PLAYER, BOT, REPLAY, SPECTATOR = "player", "bot", "replay", "spectator"
+
+GONE = "That game no longer exists."
+NOT_PLAYING = "You are not playing in this game."
+NOT_TO_WATCH = "There is no such game to watch."
+
+PUBLIC_REPLAYS = (Q(status=Game.Status.FINISHED)
+                  & ~Q(outcome__in=[Game.Outcome.PENDING, Game.Outcome.ABORT]))
+
+
+def is_public_replay(game: Game) -> bool:
+    """Is ``game`` (loaded) in the public replays? The rule of PUBLIC_REPLAYS."""
+    return (game.status == Game.Status.FINISHED
+            and game.outcome not in (Game.Outcome.PENDING, Game.Outcome.ABORT))
+
+
+def _settings_allow(player) -> bool:
+    return player is not None and player.settings.allow_spectators
+
+
+def _spectator_refusal(game: Game, viewer) -> GameError | None:
+    """Why ``viewer`` may not watch ``game`` now (players loaded with their settings):
+    a running game between two accounts, or its last board while it is a public replay,
+    both of whose players let others watch."""
+    if game.is_ai or game.player2_id is None:
+        return GameError(NOT_TO_WATCH, code="gone")
+    if game.seat_of(viewer) is not None:
+        return GameError("You play this game.", code="player")
+    if not (game.status == Game.Status.IN_PROGRESS or is_public_replay(game)):
+        return GameError(NOT_TO_WATCH, code="gone")
+    if not (_settings_allow(game.player1) and _settings_allow(game.player2)):
+        return GameError("The players of this game do not allow spectators.", code="off")
+    return None
+
 
 # Compiled once per process (every move runs it): marcomage/prepared.py.
 _LOCKED_GAME = PreparedQuery(lambda pk: Game.objects.select_for_update(of=("self",))
                            .select_related("player1__user", "player2__user")
                            .defer(*COLUMNS_NOT_FOR_MOVES).filter(pk=pk))
+# What a kind of viewer loads unless the caller names its own query.
+_DEFAULT_ROWS = {
+    SPECTATOR: lambda: Game.objects.select_related("player1__user", "player1__settings",
+                                                   "player2__user", "player2__settings"),
+}
+
+
+def _load(game_id, query, lock: bool, as_: str) -> Game:
+    if query is None and lock:
+        query = _LOCKED_GAME
+    if query is None:
+        query = _DEFAULT_ROWS.get(as_, lambda: Game.objects.select_related(
+            "player1__user", "player2__user"))()
+    try:
+        if isinstance(query, PreparedQuery):
+            return query.get(game_id)
+        if lock:
+            query = query.select_for_update(of=("self",))
+        return query.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError, OverflowError):
+        raise GameError(NOT_TO_WATCH if as_ == SPECTATOR else GONE, code="gone")
+
+
+def access_game(game_id, viewer: Player | None, *, as_: str = PLAYER, lock: bool = False,
+                query=None, not_playing: str = NOT_PLAYING) -> Game:
+    """The game ``viewer`` may see as ``as_`` (PLAYER, BOT, REPLAY, SPECTATOR), else a
+    GameError (see the module's docstring for the codes).
+
+    ``query``: the rows to load it from (a PreparedQuery, or a queryset: the caller's
+    columns and joins, one query), by default the game with both players' names (with
+    their settings for a spectator). ``lock``: lock the row. ``not_playing``: the message
+    of a PLAYER's "forbidden".
+    """
+    game = _load(game_id, query, lock, as_)
+    if as_ == PLAYER:
+        if game.seat_of(viewer) is None:
+            raise GameError(not_playing, code="forbidden")
+    elif as_ == BOT:
+        if game.seat_of(viewer) is None or game.status == Game.Status.WAITING:
+            raise GameError(GONE, code="gone")
+    elif as_ == REPLAY:
+        if not (is_public_replay(game) or game.seat_of(viewer) is not None):
+            # Outsiders cannot tell a private game from a missing one.
+            raise GameError(GONE, code="gone")
+    elif as_ == SPECTATOR:
+        if game.status == Game.Status.WAITING:
+            raise GameError(NOT_TO_WATCH, code="gone")
+        if (refusal := _spectator_refusal(game, viewer)) is not None:
+            raise refusal
+    else:
+        raise ValueError(f"access_game: no such kind of viewer {as_!r}")
+    return game
 
 
 def lock_game(game_id) -> Game:
@@ -34,14 +142,14 @@ def lock_game(game_id) -> Game:
     try:
         return _LOCKED_GAME.get(game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
-        raise GameError("That game no longer exists.", code="gone")
+        raise GameError(GONE, code="gone")
 
 
 def player_seat(game: Game, player: Player) -> int:
     """``player``'s seat (0/1); a GameError for anybody else."""
     seat = game.seat_of(player)
     if seat is None:
-        raise GameError("You are not playing in this game.", code="forbidden")
+        raise GameError(NOT_PLAYING, code="forbidden")
     return seat
 
 
@@ -59,15 +167,15 @@ def check_version(game: Game, version) -> None:
         raise GameError(errors.STALE_PAGE, code="stale")
 
 
-def access_game(*, game_id, player: Player) -> tuple[Game, int]:
+def access_seat(*, game_id, player: Player) -> tuple[Game, int]:
     """(the locked game, ``player``'s seat)."""
-    game = lock_game(game_id)
-    return game, player_seat(game, player)
+    game = access_game(game_id, player, lock=True)
+    return game, game.seat_of(player)
 
 
 def access_running_game(*, game_id, player: Player) -> tuple[Game, int]:
     """(the locked running game, ``player``'s seat): for surrender, abort and finish."""
-    game, seat = access_game(game_id=game_id, player=player)
+    game, seat = access_seat(game_id=game_id, player=player)
     check_running(game)
     return game, seat
 

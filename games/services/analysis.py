@@ -1,7 +1,7 @@
 """Post-game analysis: the strongest computer level judges every move of a finished game.
 
 Who may ask: a player of the finished game, or anyone when the game is a public replay
-(games.replays.selectors.is_public_replay); anybody else cannot tell the game exists. An
+(games.services.access.is_public_replay); anybody else cannot tell the game exists. An
 analysis is stored once per game (GameAnalysis): asking again returns the same one; a
 failed one, or one stuck in the queue (a lost task), is queued again.
 
@@ -36,6 +36,7 @@ from django.utils import timezone
 from games import engine
 from games.models import Game, GameAnalysis, Turn
 
+from .access import REPLAY, access_game, is_public_replay
 from .background import BackgroundQueue
 from .errors import GameError
 from .queue import analysis_queue
@@ -60,31 +61,23 @@ FULL_BUDGET_MOVES = 120
 JUDGED_ACTIONS = (Turn.Action.PLAY, Turn.Action.DISCARD)
 
 
-def _public_replay(game: Game) -> bool:
-    return (game.status == Game.Status.FINISHED
-            and game.outcome not in (Game.Outcome.PENDING, Game.Outcome.ABORT))
-
-
 def analysis_allowed(game: Game, player) -> bool:
     """May ``player`` (None: anonymous) see or request the analysis of ``game``?"""
     if game.status != Game.Status.FINISHED:
         return False
-    return _public_replay(game) or (player is not None and game.seat_of(player) is not None)
+    return is_public_replay(game) or (player is not None and game.seat_of(player) is not None)
 
 
 def _game_for_analysis(game_id, player) -> Game:
     try:
-        game = (Game.objects.select_related("player1__user", "player2__user")
-                .defer("state", "initial_state").get(pk=game_id))
-    except (Game.DoesNotExist, ValueError, TypeError, OverflowError):
+        game = access_game(game_id, player, as_=REPLAY, query=Game.objects.select_related(
+            "player1__user", "player2__user").defer("state", "initial_state"))
+    except GameError:
+        # Outsiders cannot tell a private game from a missing one.
         raise GameError("There is no such game.", code="gone")
-    if analysis_allowed(game, player):
-        return game
-    if (player is not None and game.seat_of(player) is not None
-            and game.status != Game.Status.FINISHED):
+    if game.status != Game.Status.FINISHED:  # so ``player`` plays it
         raise GameError("A game is analysed once it is over.", code="not_finished")
-    # Outsiders cannot tell a private game from a missing one.
-    raise GameError("There is no such game.", code="gone")
+    return game
 
 
 def analysis_for(*, game_id, player) -> GameAnalysis | None:

@@ -7,6 +7,7 @@ from marcomage.bbcode import bbcode_to_html
 from players.models import Player
 from players.moderation.selectors import mute_refusal
 
+from .access import access_game
 from .errors import GameError
 from .events import publish_game_changed
 
@@ -15,13 +16,9 @@ CHAT_MAX_LENGTH = 1000
 
 @transaction.atomic
 def chat_post(*, game_id, player: Player, body: str) -> ChatMessage:
-    try:
-        game = Game.objects.select_for_update().get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
-        raise GameError("That game no longer exists.", code="gone")
+    game = access_game(game_id, player, lock=True,
+                       not_playing="Only the two players can write in this game's chat.")
     seat = game.seat_of(player)
-    if seat is None:
-        raise GameError("Only the two players can write in this game's chat.", code="forbidden")
     if game.is_ai:
         raise GameError("There is no chat in games against the AI.", code="no_chat")
     if game.status == Game.Status.WAITING:

@@ -15,7 +15,7 @@ from games.models import ChatMessage, Game, Turn
 from players import activity
 from players.models import Player
 
-from .access import access_game, access_running_game
+from .access import access_running_game, access_seat
 from .errors import GameError
 from .events import publish_game_changed
 from .queue import game_rate_queue
@@ -154,7 +154,7 @@ def game_finish(*, game_id, player: Player) -> Game:
 @transaction.atomic
 def game_leave(*, game_id, player: Player) -> Game:
     """Leave a finished game: it leaves the player's list and frees the slot."""
-    game, seat = access_game(game_id=game_id, player=player)
+    game, seat = access_seat(game_id=game_id, player=player)
     if game.status != Game.Status.FINISHED:
         raise GameError("You can leave a game once it is over.", code="not_finished")
     if game.has_left(seat):

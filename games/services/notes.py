@@ -8,6 +8,7 @@ from django.db import transaction
 from games.models import Game, GameNote
 from players.models import Player
 
+from .access import access_game
 from .errors import GameError
 
 NOTE_MAX_LENGTH = 2000
@@ -15,12 +16,8 @@ NOTE_MAX_LENGTH = 2000
 
 def _note_game(game_id, player: Player) -> Game:
     """The started game ``player`` sits at (not locked: a note does not touch the game)."""
-    try:
-        game = Game.objects.only("pk", "player1_id", "player2_id", "status").get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
-        raise GameError("That game no longer exists.", code="gone")
-    if game.seat_of(player) is None:
-        raise GameError("You are not playing in this game.", code="forbidden")
+    game = access_game(game_id, player, query=Game.objects.only(
+        "pk", "player1_id", "player2_id", "status"))
     if game.status == Game.Status.WAITING:
         raise GameError("Notes open when the game starts.", code="not_started")
     return game

@@ -3,7 +3,7 @@
 Any signed-in player may watch a running game between two accounts (not a game against
 the computer) unless one of its players has turned "Let other players watch my games"
 off; once the game is over, its last board stays open to them while it is a public
-replay. A spectator sees ``engine.view_for(state, None)`` only: in hidden-cards mode
+replay (the rule is access_game's, as_=SPECTATOR, in games.services.access). A spectator sees ``engine.view_for(state, None)`` only: in hidden-cards mode
 neither player's unrevealed cards, never decks, notes, the chat or the generator.
 
 How many are watching lives in the cache (Redis when configured, else this process's
@@ -31,49 +31,6 @@ SPECTATORS_ALLOWED = Q(player1__settings__allow_spectators=True,
 # Running games between two accounts that may be watched.
 WATCHABLE = (Q(status=Game.Status.IN_PROGRESS, is_ai=False, player2__isnull=False)
              & SPECTATORS_ALLOWED)
-
-
-class SpectatorRefusal(Exception):
-    """Why a player may not watch a game: ``code`` "gone" (no such game to watch: a 404,
-    as for a missing one), "off" (a player does not allow spectators), "player" (the
-    viewer plays this game: his own page is the place)."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code, self.message = code, message
-
-
-def _settings_allow(player) -> bool:
-    return player is not None and player.settings.allow_spectators
-
-
-def spectator_refusal(game: Game | None, viewer) -> SpectatorRefusal | None:
-    """None when ``viewer`` may watch ``game`` now (players loaded with their settings),
-    else the refusal."""
-    if game is None or game.is_ai or game.player2_id is None:
-        return SpectatorRefusal("gone", "There is no such game to watch.")
-    if viewer is not None and game.seat_of(viewer) is not None:
-        return SpectatorRefusal("player", "You play this game.")
-    if game.status == Game.Status.IN_PROGRESS:
-        pass
-    elif game.status == Game.Status.FINISHED and game.outcome not in (
-            Game.Outcome.PENDING, Game.Outcome.ABORT):
-        pass  # its last board, as the public replay shows it
-    else:
-        return SpectatorRefusal("gone", "There is no such game to watch.")
-    if not (_settings_allow(game.player1) and _settings_allow(game.player2)):
-        return SpectatorRefusal("off", "The players of this game do not allow spectators.")
-    return None
-
-
-def spectator_game(game_id) -> Game | None:
-    """A game with both players and their settings (1 query), or None."""
-    try:
-        return (Game.objects.select_related("player1__user", "player1__settings",
-                                            "player2__user", "player2__settings")
-                .exclude(status=Game.Status.WAITING).get(pk=game_id))
-    except (Game.DoesNotExist, ValueError, TypeError):
-        return None
 
 
 def spectator_board(game: Game) -> dict:

@@ -4,7 +4,8 @@ It comes from ``engine.view_for(state, None)`` only, so a frame never holds more
 the spectator's own page does."""
 from django.template.loader import render_to_string
 
-from games.services import spectators
+from games.services.access import SPECTATOR, access_game
+from games.services.errors import GameError
 
 from . import selectors
 
@@ -12,8 +13,9 @@ from . import selectors
 def spectator_frame(game_id, viewer):
     """(version, HTML of the spectator's board) or None when ``viewer`` may no longer
     watch the game (1 query)."""
-    game = spectators.spectator_game(game_id)
-    if spectators.spectator_refusal(game, viewer) is not None:
+    try:
+        game = access_game(game_id, viewer, as_=SPECTATOR)
+    except GameError:
         return None
     context = selectors.spectator_page(game)
     context["viewer"] = viewer  # his card display settings, as the page's context has them
@@ -22,7 +24,7 @@ def spectator_frame(game_id, viewer):
 
 def spectator_version(game_id, viewer):
     """The game's version if ``viewer`` may watch it now, else None (1 query)."""
-    game = spectators.spectator_game(game_id)
-    if spectators.spectator_refusal(game, viewer) is not None:
+    try:
+        return access_game(game_id, viewer, as_=SPECTATOR).version
+    except GameError:
         return None
-    return game.version

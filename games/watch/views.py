@@ -10,6 +10,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from games.services import spectators
+from games.services.access import SPECTATOR, access_game
+from games.services.errors import GameError
 
 from . import selectors
 from .forms import WatchFilterForm
@@ -36,16 +38,15 @@ def watch_list(request):
 
 def _watched_game(request, game_id):
     """The game ``request``'s player may watch, or the answer that refuses it."""
-    game = spectators.spectator_game(game_id)
-    refusal = spectators.spectator_refusal(game, request.user.player)
-    if refusal is None:
-        return game, None
-    if refusal.code == "player":
-        return None, redirect("games:detail", game.pk)
-    if refusal.code == "off":
-        return None, render(request, "games/watch/refused.html",
-                            {"game": game, "message": refusal.message}, status=403)
-    raise Http404(refusal.message)
+    try:
+        return access_game(game_id, request.user.player, as_=SPECTATOR), None
+    except GameError as refusal:
+        if refusal.code == "player":
+            return None, redirect("games:detail", game_id)
+        if refusal.code == "off":
+            return None, render(request, "games/watch/refused.html",
+                                {"message": refusal.message}, status=403)
+        raise Http404(refusal.message)
 
 
 @login_required

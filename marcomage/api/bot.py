@@ -15,6 +15,8 @@ from decks.models import Deck
 from games import engine
 from games import services as gs
 from games.models import Game
+from games.services.access import BOT, access_game
+from games.services.errors import GameError
 
 from .auth import bot_auth
 from .errors import ApiError, not_found
@@ -34,13 +36,15 @@ ID_MAX = 2**63 - 1
 
 
 def _bot_game(player, game_id: int) -> Game:
-    game = None
-    if 0 < game_id <= ID_MAX:
-        game = (Game.objects.select_related("player1__user", "player2__user")
-                .filter(pk=game_id).exclude(status=Game.Status.WAITING).first())
-    if game is None or game.seat_of(player) is None:
+    """A started game the bot plays (1 query); else the 404 of a missing game. The moves'
+    services check again, under lock, so this answers only what a service would not: a
+    game that is not the bot's, or not started, is "not found" here."""
+    if not 0 < game_id <= ID_MAX:
         raise not_found("That game of yours")
-    return game
+    try:
+        return access_game(game_id, player, as_=BOT)
+    except GameError:
+        raise not_found("That game of yours")
 
 
 def bot_game_out(game: Game, player) -> dict:

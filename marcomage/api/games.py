@@ -1,7 +1,7 @@
 """Finished games and their replays, and running games' spectator view.
 
 What is public follows the site: a finished game is public when the Replays section lists
-it (games.replays.selectors.PUBLIC_REPLAYS); a running game between two accounts that
+it (games.services.access.PUBLIC_REPLAYS); a running game between two accounts that
 both allow spectators (games.services.spectators.WATCHABLE) shows its spectator view,
 ``games.engine.view_for(state, None)``, which hides both hands in hidden-cards mode and
 never holds decks or the random generator. Turn records are reduced to what the replay
@@ -21,6 +21,7 @@ from ninja.pagination import paginate
 from games import engine
 from games.models import Game
 from games.replays import selectors as replays
+from games.services.access import PUBLIC_REPLAYS
 from games.services.errors import GameError
 from games.services.spectators import WATCHABLE
 from games.services.turn_log import state_after_turns
@@ -60,7 +61,7 @@ def not_computer_unless_own(player) -> Q:
 
 
 def _public_games(player):
-    return (Game.objects.filter((replays.PUBLIC_REPLAYS & not_computer_unless_own(player))
+    return (Game.objects.filter((PUBLIC_REPLAYS & not_computer_unless_own(player))
                                 | RUNNING_PUBLIC)
             .select_related("player1__user", "player2__user"))
 

@@ -1,0 +1,143 @@
+"""One access step for reading a game too (games.services.access.access_game).
+
+Every page, partial, socket, API endpoint and service that loads one game for a viewer
+goes through ``access_game``; the kinds of viewer refuse as the pages and the API have
+always refused (tests/security, tests/api pin those answers); "is this a public replay?"
+is one rule.
+"""
+import re
+from pathlib import Path
+
+import pytest
+
+from games.models import Game
+from games.services.access import (
+    BOT,
+    PLAYER,
+    PUBLIC_REPLAYS,
+    REPLAY,
+    SPECTATOR,
+    access_game,
+    is_public_replay,
+)
+from games.services.errors import GameError
+
+ROOT = Path(__file__).resolve().parents[3]
+
+# The modules that read one game for a viewer: pages, partials, sockets, the API, and the
+# read services. Each loads its game through access_game, never on its own.
+READERS = [
+    *sorted((ROOT / "games").glob("*/views.py")),
+    *sorted((ROOT / "games").glob("*/selectors.py")),
+    *sorted((ROOT / "games").glob("*/live.py")),
+    ROOT / "games" / "consumers.py",
+    *sorted((ROOT / "marcomage" / "api").glob("*.py")),
+    *(ROOT / "games" / "services" / f"{name}.py"
+      for name in ("chat", "notes", "spectators", "analysis")),
+]
+# Loads of one game by its id that are not a viewer's access, and why.
+NOT_ACCESS = {
+    # The API's filter "public games" is shared with its lists (finished public games but
+    # others' games against the computer, and watchable running ones): one query.
+    ("marcomage/api/games.py", "games.filter(pk=game_id)"),
+    # The API's analysis answers nobody but its player about a game against the computer;
+    # the analysis service then takes the access step.
+    ("marcomage/api/analysis.py", "Game.objects.filter(pk=game_id, is_ai=True)"),
+    # A challenge to the bot is not a game yet: the lobby's services check it under lock.
+    ("marcomage/api/bot.py", "if not (0 < game_id <= ID_MAX and Game.objects.filter("),
+}
+ONE_GAME_BY_ID = re.compile(r"\.(?:get|filter)\(\s*pk=game_id\b")
+
+
+def _loads_of_one_game(path: Path):
+    text = path.read_text()
+    for match in ONE_GAME_BY_ID.finditer(text):
+        line = text[:match.start()].count("\n") + 1
+        source = text.splitlines()[line - 1].strip()
+        yield line, source
+
+
+def test_readers_load_a_game_only_through_the_access_step():
+    found = []
+    for path in READERS:
+        relative = path.relative_to(ROOT).as_posix()
+        for line, source in _loads_of_one_game(path):
+            if not any(relative == file and snippet in source for file, snippet in NOT_ACCESS):
+                found.append(f"{relative}:{line}: {source}")
+    assert found == [], ("load the game with games.services.access.access_game(game_id, "
+                         "viewer, as_=...) instead:\n" + "\n".join(found))
+
+
+def test_the_check_finds_a_load_of_its_own():
+    """The pattern catches the ways a game was loaded before there was one step."""
+    for source in ('Game.objects.select_for_update().get(pk=game_id)',
+                   'Game.objects.only("pk").get(pk=game_id)',
+                   '(Game.objects.select_related("a")\n    .filter(pk=game_id).first())'):
+        assert ONE_GAME_BY_ID.search(source), source
+
+
+# ---------------------------------------------------------------- the kinds of viewer
+pytestmark = pytest.mark.django_db
+
+
+def _refusal(game_id, viewer, **kwargs):
+    with pytest.raises(GameError) as refused:
+        access_game(game_id, viewer, **kwargs)
+    return refused.value.code
+
+
+def test_a_player_sees_his_game_and_nobody_else_does(started_game, carol):
+    game = started_game()
+    for viewer in (game.player1, game.player2):
+        assert access_game(game.pk, viewer, as_=PLAYER).pk == game.pk
+    assert _refusal(game.pk, carol) == "forbidden"
+    assert _refusal(game.pk, None) == "forbidden"
+    for missing in (10**9, "x", None, 2**70):
+        assert _refusal(missing, game.player1) == "gone"
+
+
+def test_a_bot_sees_its_started_games_only(started_game, carol):
+    game = started_game()
+    assert access_game(game.pk, game.player2, as_=BOT).pk == game.pk
+    assert _refusal(game.pk, carol, as_=BOT) == "gone"
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.WAITING)
+    assert _refusal(game.pk, game.player2, as_=BOT) == "gone"
+
+
+def test_a_replay_is_anybody_s_once_public_and_its_players_before(started_game, carol):
+    game = started_game()
+    assert access_game(game.pk, game.player1, as_=REPLAY).pk == game.pk
+    assert _refusal(game.pk, carol, as_=REPLAY) == "gone"
+    assert _refusal(game.pk, None, as_=REPLAY) == "gone"
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED,
+                                           outcome=Game.Outcome.ABORT)
+    assert _refusal(game.pk, carol, as_=REPLAY) == "gone"
+    Game.objects.filter(pk=game.pk).update(outcome=Game.Outcome.SURRENDER)
+    for viewer in (carol, None, game.player2):
+        assert access_game(game.pk, viewer, as_=REPLAY).pk == game.pk
+
+
+def test_a_spectator_is_told_why_not(started_game, carol):
+    game = started_game()
+    assert access_game(game.pk, carol, as_=SPECTATOR).pk == game.pk
+    assert _refusal(game.pk, game.player1, as_=SPECTATOR) == "player"
+    settings = game.player2.settings
+    settings.allow_spectators = False
+    settings.save()
+    assert _refusal(game.pk, carol, as_=SPECTATOR) == "off"
+    assert _refusal(10**9, carol, as_=SPECTATOR) == "gone"
+    with pytest.raises(ValueError):
+        access_game(game.pk, carol, as_="anybody")
+
+
+def test_one_public_replay_rule_for_a_list_and_a_game(started_game):
+    """PUBLIC_REPLAYS (the lists) and is_public_replay (one game) say the same of every
+    status and outcome."""
+    game = started_game()
+    for status in Game.Status.values:
+        for outcome in Game.Outcome.values:
+            Game.objects.filter(pk=game.pk).update(status=status, outcome=outcome)
+            row = Game.objects.get(pk=game.pk)
+            listed = Game.objects.filter(PUBLIC_REPLAYS, pk=game.pk).exists()
+            assert is_public_replay(row) == listed, (status, outcome)
+
