@@ -396,3 +396,14 @@ def test_demonic_makes_its_random_call_for_a_single_cost_kind():
     r = play(st, 0, 1, 0)
     assert r.state.p[0].a[1] == 25 - 3
     assert rng.calls[0] == ("below", 1)
+
+
+def test_pick_among_the_most_expensive_cards_draws_even_for_one():
+    # Samurai: the one keyword card of the enemy's hand goes; the original still draws
+    # its index (one call) before his refill draws
+    st = make_state(player(hand=[51] + [FILL] * 7),
+                    player(hand=[FILL, FILL, UNLIVING] + [FILL] * 5))
+    rng = st.rng = _CallLogRng()
+    r = play(st, 0, 1, 0)
+    assert UNLIVING not in r.state.p[1].hand
+    assert rng.calls[0] == ("below", 1)

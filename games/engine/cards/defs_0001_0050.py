@@ -38,7 +38,9 @@ def discard_enemy_best(ctx, eligible):
         return
     top = max(CARDS[hand[i]].total_cost for i in cands)
     cands = [i for i in cands if CARDS[hand[i]].total_cost == top]
-    i = cands[ctx.rng.below(len(cands))] if len(cands) > 1 else cands[0]
+    # one random call even for a single candidate (docs/rules-corrections.md, "Picks
+    # among the most expensive cards")
+    i = cands[ctx.rng.below(len(cands))]
     ctx.replace_from_deck(ctx.B, i, "different")
 
 
