@@ -53,6 +53,35 @@ session.save()
 print("RESULT " + json.dumps({"game": game.pk, "session": session.session_key}))
 """
 
+# Two tutorial players (level 0) in a game of their own: nothing works a suggestion out
+# before the first board is asked for over HTTP (a game against the computer has the
+# computer's move task work it out with its move, when the computer starts).
+SETUP_TWO_PLAYERS = """
+import json
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from decks.models import Deck
+from games.services.lobby import challenge_accept, challenge_create
+from players.accounts.services import player_register
+from players.models import Player
+
+alice = player_register(username="alice", password="pw-for-the-test-1")
+bob = player_register(username="bob", password="pw-for-the-test-2")
+Player.objects.filter(pk__in=[alice.pk, bob.pk]).update(level=0)
+alice.refresh_from_db(); bob.refresh_from_db()
+def ready(player):
+    return Deck.objects.filter(player=player, is_ready=True).order_by("pk").first()
+game = challenge_create(challenger=alice, opponent=bob, deck=ready(alice))
+game = challenge_accept(game_id=game.pk, player=bob, deck=ready(bob))
+on_turn = (alice, bob)[game.current_seat]
+session = SessionStore()
+session[SESSION_KEY] = str(on_turn.user.pk)
+session[BACKEND_SESSION_KEY] = "players.accounts.user_cache.CachedModelBackend"
+session[HASH_SESSION_KEY] = on_turn.user.get_session_auth_hash()
+session.save()
+print("RESULT " + json.dumps({"game": game.pk, "session": session.session_key}))
+"""
+
 STATE = """
 import json
 from games.models import Game
@@ -262,14 +291,13 @@ def test_a_killed_worker_does_not_lose_the_computers_turn(site):
 
 
 def test_the_tutorial_suggestion_comes_from_the_worker_never_from_the_web(site):
-    """A tutorial player's board asks the worker for the play suggestion: with the worker
-    stopped the board only says it is on its way (the web process never searches); the
-    worker, once back, works out the suggestion the board asked for."""
-    setup = _setup(site, level=0)
+    """A tutorial player's board drawn in a request asks the worker for the play
+    suggestion: with the worker stopped the board only says it is on its way (a request
+    never searches); the worker, once back, works out the suggestion the board asked for."""
+    site.stop("worker", signal.SIGKILL)
+    setup = site.manage("shell", script=SETUP_TWO_PLAYERS)
     game = setup["game"]
     browser = Browser(site, setup["session"])
-    _wait(lambda: _players_turn(site, game), 60, "the player's first turn")
-    site.stop("worker", signal.SIGKILL)
     for _ in range(3):
         _version, page = browser.board(game)
         assert "working out a suggestion for you" in page and "Suggestion:" not in page

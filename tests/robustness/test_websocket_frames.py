@@ -125,9 +125,7 @@ def test_a_text_frame_that_is_not_utf8_is_refused_without_an_error_logged(caplog
     import time
 
     import uvicorn
-    from asgiref.sync import async_to_sync
-
-    game, alice = async_to_sync(_game)()
+    game, alice = _run(_game)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
