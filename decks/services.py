@@ -83,12 +83,18 @@ def _create(player, *, name, common=None, uncommon=None, rare=None, tokens=None,
         deck.common, deck.uncommon, deck.rare = list(common), list(uncommon), list(rare)
     if tokens is not None:
         deck.tokens = list(tokens)
+    return _save_checked(deck)
+
+
+def _save_checked(deck: Deck) -> Deck:
+    """Save ``deck`` with its readiness worked out; a name another deck of the player has is
+    refused (the unique constraint decides, so two requests at once cannot both take it)."""
     _refresh_ready(deck)
     try:
         with transaction.atomic():
             deck.save()
     except IntegrityError:
-        raise DeckError(NAME_TAKEN.format(name=name)) from None
+        raise DeckError(NAME_TAKEN.format(name=deck.name)) from None
     return deck
 
 
@@ -336,13 +342,7 @@ def deck_import_into(*, player: Player, deck_id: int, name, cards, tokens) -> De
     for section, ids in sections.items():
         setattr(deck, section, ids)
     deck.tokens = clean_tokens(tokens if isinstance(tokens, list) else [])
-    _refresh_ready(deck)
-    try:
-        with transaction.atomic():
-            deck.save()
-    except IntegrityError:
-        raise DeckError(NAME_TAKEN.format(name=name)) from None
-    return deck
+    return _save_checked(deck)
 
 
 # --------------------------------------------------------------------- sharing

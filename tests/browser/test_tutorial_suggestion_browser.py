@@ -22,7 +22,7 @@ from games import engine
 from games import services as gs
 from games.models import Game
 from games.services import suggestions
-from tests.conftest import PASSWORD
+from tests.browser.test_games_browser import _board_version, _login
 from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -92,18 +92,6 @@ def late_socket(page):
         socket.connect_to_server()
 
     page.route_web_socket(re.compile(r".*/ws/games/\d+/.*"), connect_late)
-
-
-def _login(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base}/")
-
-
-def _board_version(page):
-    return int(page.locator("#board").get_attribute("data-version"))
 
 
 def _engine_suggestion(game, seat):
