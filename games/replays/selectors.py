@@ -87,6 +87,17 @@ def latest_replays(*, limit=5):
     return [name_winner(game) for game in replays_list()[:limit]]
 
 
+def played_in_rounds(turns) -> list[int]:
+    """The round each of ``turns`` (in order, from the first) was played in. Turn.round is
+    the round counter after the turn; the replay, the analysis and the API name the round
+    the turn was played in."""
+    out, played_in = [], 1
+    for turn in turns:
+        out.append(played_in)
+        played_in = turn.round
+    return out
+
+
 def replay_for(game: Game, step: int) -> dict:
     """A finished game's board after ``step`` logged turns, both hands shown.
 

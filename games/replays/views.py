@@ -106,11 +106,10 @@ def replay_detail(request, game_id):
         game.replay_views += 1
     selectors.name_winner(game)
     names = game.side_names
-    # Turn.round is the round counter after the turn; a reader wants the round it was played in.
-    played_in = 1
-    for turn in replay["turns"]:
+    rounds = selectors.played_in_rounds(replay["turns"])
+    for turn, played_in in zip(replay["turns"], rounds, strict=True):
         turn.label = _turn_label(turn, names)
-        turn.played_in_round, played_in = played_in, turn.round
+        turn.played_in_round = played_in
     board = replay["board"]
     analysis = selectors.analysis_of(game)
     return render(request, "games/replays/detail.html", {

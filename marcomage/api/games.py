@@ -126,14 +126,15 @@ def game_view(request, game_id: int):
             "view": engine.view_for(engine.state_from_json(game.state), None)}
 
 
-def _turn_label_parts(turn, names):
+def _turn_label_parts(turn, names, played_in_round):
     card_name = ""
     if turn.card:
         try:
             card_name = engine.card(turn.card).name
         except (engine.EngineError, KeyError, IndexError):
             card_name = ""
-    return {"number": turn.number, "round": turn.round, "actor_seat": turn.actor_seat,
+    return {"number": turn.number, "round": played_in_round, "round_after": turn.round,
+            "actor_seat": turn.actor_seat,
             "actor": names[turn.actor_seat] if turn.actor_seat in (0, 1) else "",
             "action": turn.action, "card": turn.card, "card_name": card_name,
             "mode": turn.mode, "substitute": turn.is_substitute}
@@ -146,7 +147,10 @@ def game_replay(request, game_id: int):
     names = (game.player1.name, game.player2_name)
     turns = game.turns.order_by("number").only(
         "game", "number", "round", "actor_seat", "action", "card", "mode", "is_substitute")
-    return {"game": game_out(game), "turns": [_turn_label_parts(t, names) for t in turns]}
+    turns = list(turns)
+    rounds = replays.played_in_rounds(turns)
+    return {"game": game_out(game), "turns": [_turn_label_parts(t, names, r)
+                                              for t, r in zip(turns, rounds, strict=True)]}
 
 
 @router.get("/games/{game_id}/replay/{step}", response=BoardOut, url_name="game_replay_step",

@@ -2,7 +2,7 @@
 from datetime import date, datetime
 from typing import Any
 
-from ninja import Schema
+from ninja import Field, Schema
 
 
 class ErrorDetail(Schema):
@@ -114,7 +114,9 @@ class GameOut(Schema):
 
 class TurnOut(Schema):
     number: int
-    round: int
+    round: int = Field(description="The round the turn was played in, as the replay page "
+                                   "shows it")
+    round_after: int = Field(description="The game's round counter after the turn")
     actor_seat: int | None
     actor: str
     action: str

@@ -1,5 +1,9 @@
 """The public read endpoints: what they answer, their filters, pagination and errors."""
+import re
+
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from decks.models import Deck
 from games import engine
@@ -119,6 +123,16 @@ def test_a_finished_game_its_replay_and_its_steps(alice, bob):
     replay = get(f"/api/v1/games/{game.pk}/replay").json()
     assert [t["number"] for t in replay["turns"]] == list(range(1, 6))
     assert replay["turns"][-1]["action"] == "surrender"
+    # Rounds as the replay page names them: the round each turn was played in.
+    Player.objects.filter(pk=alice.pk).update(level=10)  # past the tutorial: Replays open
+    reader = Client()
+    reader.force_login(alice.user)
+    answer = reader.get(reverse("games:replay", args=[game.pk]))
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    shown = [int(r) for r in re.findall(r"Round (\d+): ", page)]
+    assert [t["round"] for t in replay["turns"]] == shown
+    assert replay["turns"][0]["round"] == 1 and replay["turns"][0]["round_after"] >= 1
     step = get(f"/api/v1/games/{game.pk}/replay/2").json()
     assert step["step"] == 2 and len(step["view"]["players"]) == 2
     assert all(None not in side["hand"] for side in step["view"]["players"])
