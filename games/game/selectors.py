@@ -172,11 +172,9 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
     opponent = game.player_at(1 - seat)
     opponent_activity = (activity.activity_of(opponent.last_activity, now)
                          if opponent is not None else None)
-    surrender_by = game.surrender_requested_by_id
-    running = game.status == Game.Status.IN_PROGRESS
-    ai_to_move = running and game.is_ai and game.current_seat == 1 and surrender_by is None
+    can = gs.can_for(game, player, seat, now)
     chat_open = not game.is_ai and game.status != Game.Status.WAITING
-    sandbox = gs.sandbox_allowed(game, player)
+    sandbox = can["sandbox"]
     context = {
         "game": game,
         "seat": seat,
@@ -194,20 +192,10 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
         "sandbox_open": bool(sandbox and sandbox_open),
         # The tutorial's play suggestion (None past the tutorial or off turn).
         "suggestion": gs.play_suggestion(game, seat, player.level) if board else None,
-        "can": {
-            "surrender": running and surrender_by is None,
-            "surrender_cancel": running and surrender_by == player.pk,
-            "surrender_answer": running and surrender_by is not None and surrender_by != player.pk,
-            "abort": gs.abort_allowed(game, seat, now),
-            "finish": gs.finish_allowed(game, seat, now),
-            "substitute": gs.substitute_move_allowed(game, seat, now),
-            "ai_move": ai_to_move,
-            "leave": game.status == Game.Status.FINISHED and not game.has_left(seat),
-            "preview": running and not game.is_hidden,
-        },
+        "can": can,
         # The computer's move is on its way (queued by itself, or asked for with the
         # button); the board pushed with its move replaces this one.
-        "ai_thinking": ai_to_move and (settings.auto_ai_move or ai_asked),
+        "ai_thinking": can["ai_move"] and (settings.auto_ai_move or ai_asked),
         "chat_open": chat_open,
         "my_avatar": _avatar(player) if settings.avatars_in_game else None,
         "opponent_avatar": (_avatar(opponent) if settings.avatars_in_game and opponent

@@ -8,6 +8,7 @@ ones below it):
     ai                                                     the computer's move
     turns                                                  storing a played turn
     endings                                                how a game ends
+    permissions                                            what a player may do now
     access, statistics, board                              access step, counts, board views
     turn_log                                               the Turn log, replayed
     errors, events, queue                                  refusals, notices, task queueing
@@ -22,8 +23,6 @@ from .board import (
 )
 from .chat import chat_mark_seen, chat_post
 from .endings import (
-    abort_allowed,
-    finish_allowed,
     game_abort,
     game_finish,
     game_leave,
@@ -53,13 +52,18 @@ from .moves import (
     game_play_card,
     game_preview,
     game_substitute_move,
-    substitute_move_allowed,
 )
 from .notes import game_note_save
+from .permissions import (
+    abort_allowed,
+    can_for,
+    finish_allowed,
+    sandbox_allowed,
+    substitute_move_allowed,
+)
 from .rating import NOT_RATED_REASONS, exp_phase_lines, game_rate, rating_rule
 from .replays import replay_count_view
 from .sandbox import (
-    sandbox_allowed,
     sandbox_dictate,
     sandbox_panel,
     sandbox_put_card,
@@ -70,7 +74,7 @@ from .suggestions import play_suggestion
 
 __all__ = [
     "GameError", "NOT_RATED_REASONS", "abort_allowed", "access_game_for_move", "ai_challenge_choices",
-    "ai_challenge_start", "ai_game_start", "ai_quick_game", "board_for", "challenge_accept",
+    "ai_challenge_start", "ai_game_start", "ai_quick_game", "board_for", "can_for", "challenge_accept",
     "challenge_cancel", "challenge_create", "challenge_reject", "chat_mark_seen", "chat_post",
     "deck_payload", "end_announcement", "exp_phase_lines", "finish_allowed", "game_abort", "game_ai_move", "game_ai_move_request",
     "game_discard_card", "game_finish", "game_host", "game_host_cancel", "game_join",

@@ -4,7 +4,6 @@ finished game.
 ``game_end`` records every ending (statistics, rating); the services here are the
 endings a player asks for.
 """
-from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -12,18 +11,15 @@ from django.utils.html import escape
 
 from games import engine
 from games.models import ChatMessage, Game, Turn
-from players import activity
 from players.models import Player
 
 from .access import access_running_game, access_seat
 from .errors import GameError
 from .events import publish_game_changed
+from .permissions import abort_allowed, finish_allowed
 from .queue import game_rate_queue
 from .statistics import game_statistics_record
 from .turn_log import ENDING_ACTIONS, next_turn_number
-
-# A game whose player on turn has not acted for this long may be finished by the other one.
-FINISH_AFTER = timedelta(days=21)
 
 
 def game_end(game: Game, *, winner_seat, outcome: str) -> None:
@@ -109,25 +105,7 @@ def game_surrender_answer(*, game_id, player: Player, accept: bool) -> Game:
 
 
 # ---------------------------------------------------------------- abort and finish
-def abort_allowed(game: Game, seat: int, now=None) -> bool:
-    """Abort when the opponent has been away for more than three weeks."""
-    if game.is_ai or game.status != Game.Status.IN_PROGRESS:
-        return False
-    opponent = game.player_at(1 - seat)
-    return activity.activity_of(opponent.last_activity, now) == activity.DEAD
-
-
-def finish_allowed(game: Game, seat: int, now=None) -> bool:
-    """Finish when the opponent, not away for good, has let his turn wait three weeks."""
-    now = now or timezone.now()
-    if game.is_ai or game.status != Game.Status.IN_PROGRESS or game.current_seat != 1 - seat:
-        return False
-    opponent = game.player_at(1 - seat)
-    return (activity.activity_of(opponent.last_activity, now) != activity.DEAD
-            and game.last_action_at is not None
-            and now - game.last_action_at >= FINISH_AFTER)
-
-
+# Who may abort or finish: games.services.permissions (the page's buttons ask it too).
 @transaction.atomic
 def game_abort(*, game_id, player: Player) -> Game:
     game, seat = access_running_game(game_id=game_id, player=player)

@@ -4,7 +4,6 @@ As lila's MovePlayer: the access step checks who may move on which version of th
 the engine plays the move, ``apply_turn`` stores it and tells the browsers after commit.
 """
 from django.db import transaction
-from django.utils import timezone
 
 from games import engine
 from games.models import Game
@@ -14,6 +13,7 @@ from . import errors
 from .access import access_game_for_move, check_running, player_seat
 from .ai import ai_choose, ai_execute
 from .errors import GameError
+from .permissions import substitute_move_allowed
 from .turns import apply_turn, engine_message
 
 
@@ -64,15 +64,6 @@ def game_preview(*, game: Game, player: Player, position: int, mode: int = 0) ->
         })
     return {"rows": rows, "uncertain": preview.uncertain, "position": position, "mode": mode,
             "card": state.p[seat].hand[position - 1]}
-
-
-def substitute_move_allowed(game: Game, seat: int, now=None) -> bool:
-    """The waiting player may let the AI play the opponent's overdue turn (§12.2)."""
-    now = now or timezone.now()
-    return (not game.is_ai and game.status == Game.Status.IN_PROGRESS and game.turn_timeout > 0
-            and game.current_seat == 1 - seat and game.surrender_requested_by_id is None
-            and game.last_action_at is not None
-            and (now - game.last_action_at).total_seconds() >= game.turn_timeout)
 
 
 @transaction.atomic

@@ -45,13 +45,6 @@ TOOL_MESSAGES = {
 }
 
 
-def sandbox_allowed(game: Game, player: Player) -> bool:
-    """The tools are offered in running games against the standard AI (not a challenge) to
-    players who finished the tutorial."""
-    return (game.is_ai and not game.ai_challenge and game.status == Game.Status.IN_PROGRESS
-            and game.player1_id == player.pk and player.level >= TUTORIAL_END_LEVEL)
-
-
 def _check_sandbox(game: Game):
     if not game.is_ai:
         raise GameError("The sandbox is only for games against the computer.",

@@ -3,8 +3,9 @@
 Any signed-in player may watch a running game between two accounts (not a game against
 the computer) unless one of its players has turned "Let other players watch my games"
 off; once the game is over, its last board stays open to them while it is a public
-replay (the rule is access_game's, as_=SPECTATOR, in games.services.access). A spectator sees ``engine.view_for(state, None)`` only: in hidden-cards mode
-neither player's unrevealed cards, never decks, notes, the chat or the generator.
+replay. The rule is the access step's (games.services.access.access_game, as_=SPECTATOR).
+A spectator sees ``engine.view_for(state, None)`` only: in hidden-cards mode neither
+player's unrevealed cards, never decks, notes, the chat or the generator.
 
 How many are watching lives in the cache (Redis when configured, else this process's
 memory), one counter per game raised when a spectator's socket opens and lowered when it

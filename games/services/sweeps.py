@@ -13,8 +13,8 @@ from django.utils import timezone
 from games.models import ChatMessage, Game, GameAnalysis
 from players import activity
 
-from .endings import FINISH_AFTER
 from .events import publish_game_changed
+from .permissions import FINISH_AFTER
 from .queue import AI_MOVE_TASK, ANALYSIS_TASK, RATE_TASK, task_send
 
 # A computer's turn or a rating still waiting this long is queued again (a lost task).
