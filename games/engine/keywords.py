@@ -342,7 +342,8 @@ def k_far_sight(ctx):
             if idx:
                 low = min(A.tok[i] for i in idx)
                 cand = [i for i in idx if A.tok[i] == low]
-                i = cand[ctx.rng.below(len(cand))] if len(cand) > 1 else cand[0]
+                # one random call even for one candidate (docs/rules-corrections.md, 21)
+                i = cand[ctx.rng.below(len(cand))]
                 A.tok[i] += 10 * f
         elif cc == "recruits":
             a[WALL] += 3 * f

@@ -407,3 +407,14 @@ def test_pick_among_the_most_expensive_cards_draws_even_for_one():
     r = play(st, 0, 1, 0)
     assert UNLIVING not in r.state.p[1].hand
     assert rng.calls[0] == ("below", 1)
+
+
+def test_far_sight_draws_its_counter_even_for_one():
+    # Great Wall of China (rare, Far sight) opposite a gems card: the lowest counter gets
+    # +90; with one counter the original still draws it (one call) before the refill
+    st = make_state(player(hand=[4] + [FILL] * 7, bricks=40, tokens=[("Mage", 5)]),
+                    player(hand=[SORROW] + [FILL] * 7))
+    rng = st.rng = _CallLogRng()
+    r = play(st, 0, 1, 0)
+    assert r.state.p[0].tok[0] == 5 + 90
+    assert rng.calls[0] == ("below", 1)

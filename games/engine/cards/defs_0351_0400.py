@@ -119,7 +119,8 @@ def _398(ctx):
     hand = ctx.A.hand
     cands = [i for i in range(8) if i != ctx.slot and "Mage" in CARDS[hand[i]].kw]
     if cands:
-        i = cands[ctx.rng.below(len(cands))] if len(cands) > 1 else cands[0]
+        # one random call even for one candidate (docs/rules-corrections.md, 21)
+        i = cands[ctx.rng.below(len(cands))]
         ctx.replace_from_deck(ctx.A, i, "random")
         ctx.A.a[6] += 30
 

@@ -46,7 +46,8 @@ def _discard_enemy_where(ctx, pred, highest=False):
     if highest:
         i = highest_rarity_slot(ctx.rng, B.hand, cands)
     else:
-        i = cands[ctx.rng.below(len(cands))] if len(cands) > 1 else cands[0]
+        # one random call even for one candidate (docs/rules-corrections.md, 21)
+        i = cands[ctx.rng.below(len(cands))]
     ctx.replace_from_deck(B, i, "different")
     return i
 

@@ -6,8 +6,9 @@ from ..php import php_round  # noqa: F401
 
 # ------------------------------------------------------------------ shared helpers
 def _pick(ctx, slots):
-    """A uniformly random element of ``slots`` (no random call for a single one)."""
-    return slots[ctx.rng.below(len(slots))] if len(slots) > 1 else slots[0]
+    """A uniformly random element of ``slots``: one random call even for a single one
+    (docs/rules-corrections.md, 21)."""
+    return slots[ctx.rng.below(len(slots))]
 
 
 def _other_slots(ctx, P, pred):

@@ -224,7 +224,8 @@ def _692(ctx):
     cands = [i for i in range(8) if i != ctx.slot and CARDS[A.hand[i]].rank == 2
              and "Nature" in CARDS[A.hand[i]].kw]
     if cands:
-        i = cands[ctx.rng.below(len(cands))] if len(cands) > 1 else cands[0]
+        # one random call even for one candidate (docs/rules-corrections.md, 21)
+        i = cands[ctx.rng.below(len(cands))]
         ctx.replace_from_deck(A, i, "random")
         A.a[7] += 20
 
