@@ -36,7 +36,7 @@ from django.utils import timezone
 from games import engine
 from games.models import Game, GameAnalysis, Turn
 
-from .access import REPLAY, access_game, is_public_replay
+from .access import REPLAY, access_game
 from .background import BackgroundQueue
 from .errors import GameError
 from .queue import analysis_queue
@@ -59,13 +59,6 @@ PROGRESS_EVERY = 2
 # so that a long game stays well inside the task's time limit.
 FULL_BUDGET_MOVES = 120
 JUDGED_ACTIONS = (Turn.Action.PLAY, Turn.Action.DISCARD)
-
-
-def analysis_allowed(game: Game, player) -> bool:
-    """May ``player`` (None: anonymous) see or request the analysis of ``game``?"""
-    if game.status != Game.Status.FINISHED:
-        return False
-    return is_public_replay(game) or (player is not None and game.seat_of(player) is not None)
 
 
 def _game_for_analysis(game_id, player) -> Game:
