@@ -29,7 +29,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from .game import live, selectors
-from .services import spectators, suggestions
+from .services import spectators
 from .services.events import game_group, player_group
 from .watch import live as watch_live
 
@@ -38,11 +38,9 @@ log = logging.getLogger(__name__)
 # The browser sends nothing but {"type": "ping"}; longer frames are not ours.
 MAX_FRAME_CHARS = 1024
 # Changes that keep the version but change the board (activity marks, deadlines, turn
-# timeouts noticed by the sweeps, a finished game's rating, a tutorial suggestion a worker
-# has worked out): rendered and sent even when the page has that version.
-SAME_VERSION_CHANGES = {"presence", "deadline", "timeout", "rated", "suggestion"}
-# The mark of a board that shows its tutorial suggestion (games/game/_board.html).
-SUGGESTION_SHOWN = 'data-suggestion="ready"'
+# timeouts noticed by the sweeps, a finished game's rating): rendered and sent even when the
+# page has that version.
+SAME_VERSION_CHANGES = {"presence", "deadline", "timeout", "rated"}
 
 
 class _BadTextFrameIsTheClients(logging.Filter):
@@ -115,8 +113,7 @@ def _board(game_id, user_id, csrf_token):
     player = live.viewer_of(user_id)
     if player is None:
         return False
-    with suggestions.searched_here():  # a missing tutorial suggestion is worked out here
-        return live.board_frame(game_id, player, csrf_token)
+    return live.board_frame(game_id, player, csrf_token)
 
 
 @database_sync_to_async
@@ -140,17 +137,6 @@ def _spectator_board(game_id, user_id):
     return watch_live.spectator_frame(game_id, player)
 
 
-_search_started = False
-
-
-async def _start_search():
-    """The tutorial suggestion's search process (games.search_process) starts with this
-    server process's first game page, not in the middle of a board's push."""
-    global _search_started
-    _search_started = True
-    await sync_to_async(suggestions.search_started, thread_sensitive=False)()
-
-
 class GameLiveConsumer(AsyncJsonWebsocketConsumer):
     """One socket per page: the player's group always, the game's group on a game page."""
 
@@ -158,7 +144,6 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
     seat = None
     watching = False  # a spectator's socket
     sent_version = 0
-    suggestion_sent = None  # the version whose board went out with its tutorial suggestion
 
     async def connect(self):
         user = self.scope.get("user")
@@ -194,28 +179,17 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             await self._spectators_changed(spectators.spectator_arrived)
         else:
             await self._presence("hello")
-            if not _search_started:
-                await _start_search()
-        page_version, page_pending = self._page_board()
-        if version > page_version:
+        if version > self._page_version():
             # The page was rendered before the last change: bring it up to date.
             await self._send_board("board", version)
-        elif page_pending and version == page_version and not watching:
-            # The page shows its tutorial suggestion "on its way": the news that it is ready
-            # may have gone out before this socket joined the game's group (a worker takes
-            # tens of milliseconds, a page and its socket longer). Push the board now if it
-            # has it; if not, the news is still to come, and this socket now hears it.
-            await self._send_board("suggestion", version, only_with_suggestion=True)
 
-    def _page_board(self) -> tuple[int, bool]:
-        """The board version the page had when it opened the socket (?v=), else current;
-        and whether its tutorial suggestion was still on its way (?s=pending)."""
+    def _page_version(self) -> int:
+        """The board version the page had when it opened the socket (?v=), else current."""
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        pending = query.get("s", [""])[0] == "pending"
         try:
-            return int(query.get("v", [""])[0]), pending
+            return int(query.get("v", [""])[0])
         except ValueError:
-            return 10**12, pending
+            return 10**12
 
     async def _join(self, group):
         await self.channel_layer.group_add(group, self.channel_name)
@@ -275,10 +249,9 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"event": "board", "what": what, "version": version,
                               "html": html})
 
-    async def _send_board(self, what, version, only_with_suggestion=False):
+    async def _send_board(self, what, version):
         """Render this socket's board and send it; the bare notice if it cannot be drawn
-        here (no CSRF cookie, the game gone): the page then asks over HTTP.
-        ``only_with_suggestion``: nothing is sent unless the board shows its suggestion."""
+        here (no CSRF cookie, the game gone): the page then asks over HTTP."""
         if self.watching:
             await self._send_spectator_board(what, version)
             return
@@ -289,15 +262,10 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4401)
             return
         if frame is None:
-            if not only_with_suggestion:
-                await self.send_json({"event": "changed", "what": what, "version": version})
+            await self.send_json({"event": "changed", "what": what, "version": version})
             return
         version, html = frame
-        if only_with_suggestion and SUGGESTION_SHOWN not in html:
-            return  # still on its way: the news that it is ready will reach this socket
         self.sent_version = max(self.sent_version, version)
-        if SUGGESTION_SHOWN in html:
-            self.suggestion_sent = version
         await self.send_json({"event": "board", "what": what, "version": version,
                               "html": html})
 
@@ -313,16 +281,11 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             if what != "chat" and version > self.sent_version:
                 await self._send_board(what, version)
             return
-        if event.get("for_seat", self.seat) != self.seat:
-            return  # the other seat's own news (its tutorial suggestion)
         if what == "chat" or event.get("by_seat") == self.seat:
             await self.send_json({"event": "changed", "what": what, "version": version})
             return
         if what not in SAME_VERSION_CHANGES and version <= self.sent_version:
             return  # a newer board has gone out already
-        if what == "suggestion" and (version < self.sent_version
-                                     or version == self.suggestion_sent):
-            return  # this socket's board has it already, or has moved on
         await self._send_board(what, version)
 
     async def turns_changed(self, event):

@@ -5,31 +5,14 @@ nothing when repeated or stale. The services queue them by name (games.services.
 so these imports run one way only.
 """
 from celery import shared_task
-from django.db import transaction
 
-from games.services import ai, analysis, rating, suggestions, sweeps
+from games.services import ai, analysis, rating, sweeps
 
 
 @shared_task(ignore_result=True)
 def game_ai_move_task(game_id: int, version: int) -> bool:
-    """The AI plays its turn in game ``game_id`` if the game is still at ``version``; a
-    tutorial player's suggestion for the board it leaves is worked out in the same task,
-    before the move is committed and told: the board pushed with it shows the suggestion."""
-    # One transaction around both: the suggestion is stored before the commit that tells
-    # the sockets of the move (their boards are drawn as soon as they hear of it).
-    with transaction.atomic():
-        moved = ai.game_ai_move(game_id=game_id, version=version)
-        if moved:
-            suggestions.suggestion_prepare(game_id=game_id)
-    return moved
-
-
-@shared_task(ignore_result=True, bind=True)
-def game_suggestion_task(self, game_id: int, version: int, seat: int) -> bool:
-    """Work out the tutorial's suggestion for one board; a stale one does nothing. Run
-    eagerly, it is asked for by the board being drawn, which shows it: no push then."""
-    return suggestions.suggestion_work_out(game_id=game_id, version=version, seat=seat,
-                                           tell=not self.request.is_eager)
+    """The AI plays its turn in game ``game_id`` if the game is still at ``version``."""
+    return ai.game_ai_move(game_id=game_id, version=version)
 
 
 @shared_task(acks_late=True)

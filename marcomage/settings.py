@@ -258,7 +258,6 @@ CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_ROUTES = {
     "games.tasks.game_ai_move_task": {"queue": "ai"},
-    "games.tasks.game_suggestion_task": {"queue": "ai"},
     "games.tasks.game_rate_task": {"queue": "rating"},
     "games.tasks.sweep_*": {"queue": "sweeps"},
 }

@@ -12,7 +12,7 @@ game's generator cannot change the move (the tests check it).
 """
 import time
 
-from .ai import ai_choose_action
+from .ai import STANDARD_WEIGHTS, ai_choose_action
 from .errors import EngineError
 from .knowledge import seat_knowledge
 from .legality import legal_actions
@@ -43,9 +43,6 @@ def search_params(level):
     return _SEARCH[level]
 
 
-# The tutorial's play suggestion (§14.4): Hard with a small simulation budget (15-17 ms of
-# CPU, worked out by a worker; no time limit, so it stays reproducible).
-SUGGESTION_BUDGET = {"simulations": 24}
 # Easy: how often it plays a random one of its useful plays instead of the best one.
 EASY_SLIP = 0.4
 _MASK64 = (1 << 64) - 1
@@ -114,8 +111,12 @@ def choose_action(state, seat, *, level="standard", seed=None, budget=None, seen
 
 
 def suggest_action(state, seat, *, seed):
-    """The tutorial's play suggestion for ``seat`` (§14.4): the Hard level with
-    ``SUGGESTION_BUDGET``, on what that seat may see only. ``seed`` drives every random
-    choice, so the same board and seed give the same suggestion, and the game's own
-    generator is neither read nor advanced."""
-    return choose_action(state, seat, level="hard", seed=seed, budget=SUGGESTION_BUDGET)
+    """The tutorial's play suggestion for ``seat`` (§14.4): the standard AI's choice (its
+    standard weights, no relief) on what that seat may see only. About 0.1 ms, so every
+    board that needs it works it out as it is drawn (a Hard search, 13-18 ms, cost 200
+    tutorial games a third of a core: docs/ai.md). ``seed`` drives every random choice, so
+    the same board and seed give the same suggestion, and the game's own generator is
+    neither read nor advanced."""
+    known = seat_knowledge(state, seat)
+    # The standard weights whatever the game: an AI challenge's weights are the computer's.
+    return ai_choose_action(known, seat, weights=STANDARD_WEIGHTS, rng=Rng(seed))

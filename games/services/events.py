@@ -84,14 +84,6 @@ def publish_game_changed(game, *, what: str = "board", by_seat=None) -> None:
     transaction.on_commit(_publish)
 
 
-def publish_seat_changed(game, seat: int, *, what: str) -> None:
-    """Tell the sockets of one seat of ``game`` that its board changed at the same version
-    (``what``: "suggestion"); the other seat and spectators ignore it. Sent now: the
-    callers (workers) have nothing to commit."""
-    _send((game_group(game.pk), {"type": "game.changed", "game": game.pk,
-                                 "version": game.version, "what": what, "for_seat": seat}))
-
-
 def publish_players_changed(*player_ids: int) -> None:
     """After commit: refresh these players' your-turn indicators and game lists."""
     ids = [pid for pid in player_ids if pid]

@@ -16,7 +16,6 @@ log = logging.getLogger(__name__)
 AI_MOVE_TASK = "games.tasks.game_ai_move_task"
 RATE_TASK = "games.tasks.game_rate_task"
 ANALYSIS_TASK = "games.tasks.game_analysis_task"
-SUGGESTION_TASK = "games.tasks.game_suggestion_task"
 
 
 def task_send(task_name: str, *args) -> bool:

@@ -28,55 +28,6 @@
     return board ? board.getAttribute("data-version") : null;
   }
 
-  // ---- the tutorial's play suggestion (games/services/suggestions.py)
-  // A board drawn before its suggestion was worked out says it is on its way
-  // (data-suggestion="pending"); the board with it ("ready") comes over the socket. Boards of
-  // one version are otherwise the same, but they arrive in any order: a move's answer or a
-  // refresh drawn while the suggestion was on its way can land after the board with it.
-  // Once shown, a version's suggestion stays: a later board of that version that has not
-  // got it takes it over from the board it replaces.
-  function suggestionOf(html) {
-    var match = /data-suggestion="(\w+)"/.exec(html || "");
-    return match ? match[1] : null;
-  }
-
-  function shownSuggestion() {
-    var board = document.getElementById("board");
-    var shown = board ? board.querySelector('[data-suggestion="ready"]') : null;
-    if (!shown) return null;
-    var slot = board.querySelector(".hand-slot.is-suggested");
-    var mark = slot ? slot.querySelector(".suggested-mark") : null;
-    return { version: board.getAttribute("data-version"), html: shown.outerHTML,
-             slot: slot ? slot.getAttribute("data-slot") : null, mark: mark ? mark.outerHTML : null };
-  }
-
-  function keepSuggestion(kept) {
-    var board = document.getElementById("board");
-    if (!kept || !board || board.getAttribute("data-version") !== kept.version) return;
-    var waiting = board.querySelector('[data-suggestion="pending"]');
-    if (!waiting) return;
-    waiting.outerHTML = kept.html;
-    var slot = kept.slot ? board.querySelector('#hand-form .hand-slot[data-slot="' + kept.slot + '"]') : null;
-    var controls = slot ? slot.querySelector(".slot-controls") : null;
-    if (!slot) return;
-    slot.classList.add("is-suggested");
-    if (kept.mark && controls && !controls.querySelector(".suggested-mark")) {
-      var mode = controls.querySelector(".mode-select");
-      if (mode) mode.insertAdjacentHTML("afterend", kept.mark);
-      else controls.insertAdjacentHTML("afterbegin", kept.mark);
-    }
-  }
-
-  var suggestionBeforeSwap = null;
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var target = event.detail.target;
-    suggestionBeforeSwap = target && target.id === "board" ? shownSuggestion() : null;
-  });
-  document.addEventListener("htmx:afterSwap", function () {
-    keepSuggestion(suggestionBeforeSwap);
-    suggestionBeforeSwap = null;
-  });
-
   // htmx queues a request behind one in flight on the same source element and drops it
   // if that element has left the page meanwhile; the board and the chat lines are replaced
   // by every swap, so refreshes are issued from containers that stay (#game-live, #chat).
@@ -177,25 +128,14 @@
     var version = Number(data.version) || 0;
     if (!board || !window.htmx || typeof data.html !== "string") { boardAnnounced(version); return; }
     var current = Number(boardVersion());
-    if (version < current) return;
-    if (version === current) {
-      var incoming = suggestionOf(data.html);
-      var mark = board.querySelector("[data-suggestion]");
-      var shown = mark ? mark.getAttribute("data-suggestion") : null;
-      // The same board again (a move's own news): skipped, unless it brings the suggestion
-      // this page is waiting for. A board still waiting for it is older than one with it.
-      if (data.what === "board" && !(shown === "pending" && incoming === "ready")) return;
-      if (shown === "ready" && incoming === "pending" && data.what === "suggestion") return;
-    }
+    if (version < current || (version === current && data.what === "board")) return;
     announcedVersion = Math.max(announcedVersion, version);
     var panel = document.getElementById("sandbox");
     sandboxWasOpen = panel ? panel.open : null;
     keptChoice = version === current ? currentChoice() : null;
-    var kept = shownSuggestion();
     var before = boardSnapshot();
     snapshotBeforeSwap = null;  // this swap is told of here, not by htmx:afterSwap
     window.htmx.swap(board, data.html, { swapStyle: "outerHTML" });
-    keepSuggestion(kept);
     boardArrived(before, false);
   }
 
@@ -207,9 +147,6 @@
     // The page's board version: the server sends the board at once if it is older.
     var version = live ? boardVersion() : null;
     var path = wsPath + (version ? "?v=" + encodeURIComponent(version) : "");
-    // A suggestion still on its way when the page was drawn may have been told before this
-    // socket joined: the server then pushes the board with it.
-    if (version && document.querySelector('#board [data-suggestion="pending"]')) path += "&s=pending";
     try {
       socket = new WebSocket(scheme + window.location.host + path);
     } catch (e) {

@@ -1,21 +1,16 @@
 """The tutorial's play suggestion in the browser: it shows on every turn, whatever order the
 boards arrive in.
 
-In production a board drawn in a web request asks a Celery worker for the suggestion, which
-tells the page's socket when it is ready, often before the page or the move's answer has
-reached the browser. Here the worker is a thread of the test process (``suggestion_worker``:
-it works the suggestion out as soon as it is asked, and tells the sockets through the
-server's own event loop, as a real worker does through Redis), and the answers that a loaded
-server or a slow network delivers late are held back on their way to the browser
-(``late_answers``). The rest is the site as `make run` serves it (daphne, the in-memory
-channel layer, the computer's moves as eager tasks).
+Every board that needs the suggestion works it out as it is drawn (a page, a move's answer, a
+board pushed over the socket), so it arrives with the board. The answers that a loaded server
+or a slow network delivers late are held back on their way to the browser (``late_answers``,
+``late_socket``). The rest is the site as `make run` serves it (the in-memory channel layer,
+the computer's moves as eager tasks).
 """
 import re
-import threading
 import time
 
 import pytest
-from django.db import OperationalError, close_old_connections
 from django.urls import reverse
 
 from games import engine
@@ -29,44 +24,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOWN = '#board[data-my-turn="1"] #play-suggestion[data-suggestion="ready"]'
 HELD_BACK_SECONDS = 0.4  # how late a held-back answer reaches the browser
-
-
-@pytest.fixture
-def suggestion_worker(monkeypatch):
-    """The suggestions a board asks for are worked out at once on a thread of their own,
-    which tells the page's socket when done: the worker of production, only faster than
-    any page. Yields the list of boards asked for."""
-    from marcomage import httppool
-
-    asked = []
-    threads = []
-
-    def work(game_id, version, seat):
-        # The news goes out on the server's event loop (where the in-memory channel layer
-        # lives), as it would from an HTTP thread of the server.
-        httppool._pool_thread.serving = True
-        try:
-            for _attempt in range(50):  # SQLite in memory: "table is locked" while a write runs
-                try:
-                    suggestions.suggestion_work_out(game_id=game_id, version=version,
-                                                    seat=seat)
-                    return
-                except OperationalError:
-                    time.sleep(0.02)
-        finally:
-            close_old_connections()
-
-    def task_send(name, *args):
-        asked.append(args)
-        thread = threading.Thread(target=work, args=args, daemon=True)
-        threads.append(thread)
-        thread.start()
-        return True
-
-    monkeypatch.setattr(suggestions, "task_send", task_send)
-    yield asked
-    for thread in threads:
-        thread.join(10)
 
 
 def late_answers(page, pattern):
@@ -125,7 +82,7 @@ def _nearly_won(game):
 
 
 def test_a_whole_tutorial_game_shows_the_suggestion_on_every_turn(
-        page, asgi_url, alice, suggestion_worker, screenshot):
+        page, asgi_url, alice, screenshot):
     """A level-0 player plays a whole game against the computer, following the suggestions;
     the game page and every move's answer reach the browser late. On every turn the
     suggestion shows within a second of the turn arriving, and it is the engine's."""
@@ -168,47 +125,24 @@ def test_a_whole_tutorial_game_shows_the_suggestion_on_every_turn(
     screenshot("end")
 
 
-def test_a_page_whose_suggestion_was_told_before_its_socket_opened_shows_it(
-        browser, asgi_url, alice, bob, suggestion_worker, request):
-    """The game page is drawn with the suggestion on its way; the worker has told of it
-    before the page's socket (held back) had joined the game. It shows all the same."""
+def test_the_opponents_move_pushed_over_the_socket_brings_the_suggestion(
+        browser, asgi_url, alice, bob, request):
+    """Two players; the tutorial player's page waits for the opponent's move, which reaches
+    it over its socket (opened late): the pushed board shows the suggestion, the engine's."""
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
     game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
-    mover = game.player1 if game.current_seat == 0 else game.player2
+    waiting = game.player2 if game.current_seat == 0 else game.player1
+    mover = game.player_at(game.current_seat)
     context = browser.new_context()
     request.addfinalizer(context.close)
     page = context.new_page()
-    _login(page, asgi_url, mover.name)
+    _login(page, asgi_url, waiting.name)
     late_socket(page)
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
-    assert suggestion_worker == [(game.pk, game.version, game.current_seat)]
+    page.wait_for_selector("#live-status[data-state=live]", timeout=20_000)
+    assert page.locator("#play-suggestion").count() == 0  # not on the opponent's turn
+    gs.game_discard_card(game_id=game.pk, player=mover, version=game.version, position=1)
+    game.refresh_from_db()
+    page.wait_for_selector('#board[data-my-turn="1"]', timeout=10_000)
     page.wait_for_selector(SHOWN, timeout=1_000)
     assert _shown_suggestion(page) == _engine_suggestion(game, game.current_seat)
-
-
-def test_a_board_still_waiting_for_the_suggestion_never_hides_it(
-        page, asgi_url, alice, bob, suggestion_worker):
-    """A refresh of the same board drawn before its suggestion was ready (here: its cached
-    suggestion dropped just before) lands after the board that shows it: the suggestion
-    stays, with its card marked."""
-    from django.core.cache import cache
-
-    game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
-    game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
-    mover = game.player1 if game.current_seat == 0 else game.player2
-    _login(page, asgi_url, mover.name)
-    page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
-    page.wait_for_selector("#live-status[data-state=live]")
-    page.wait_for_selector(SHOWN, timeout=1_000)
-    shown = _shown_suggestion(page)
-    # The server now draws this board as "on its way" (nobody will tell it again).
-    key = suggestions._key(game, game.current_seat)
-    cache.delete(key)
-    cache.set(key + ":asked", True, 60)
-    swaps = page.evaluate("window.__marcomageBoardSwaps || 0")
-    board_url = page.locator("#game-live").get_attribute("data-board-url")
-    page.evaluate(f"htmx.ajax('GET', '{board_url}', {{target: '#board', swap: 'outerHTML'}})")
-    page.wait_for_function(f"(window.__marcomageBoardSwaps || 0) > {swaps}")
-    assert page.locator(SHOWN).count() == 1
-    assert _shown_suggestion(page) == shown
-    assert page.locator('#board [data-suggestion="pending"]').count() == 0

@@ -41,8 +41,7 @@ def fresh_database_url(tmp_path):
 
 @pytest.mark.slow
 def test_load_harness_plays_games_against_the_production_server(fresh_database_url, tmp_path):
-    # Players in the tutorial (level 0): each board on turn also asks for a suggestion,
-    # worked out by the Celery worker the server starts when REDIS_URL is set (CI).
+    # Players in the tutorial (level 0): each board on turn also carries a suggestion.
     env = {**os.environ, "DATABASE_URL": fresh_database_url,
            "STATIC_ROOT": str(tmp_path / "static")}  # not the folder other tests read
     env.pop("DJANGO_SETTINGS_MODULE", None)

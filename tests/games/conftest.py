@@ -69,20 +69,3 @@ def play_turns(game, turns, *, until=lambda game: False):
             discard_on_turn(game, position=position)
     game.refresh_from_db()
     return game
-
-
-@pytest.fixture
-def suggestions_to_a_worker(monkeypatch, settings):
-    """The tutorial's suggestions go to a worker, as in production, instead of the tests'
-    eager tasks (which would work them out inside the request): the queued ones are
-    collected, nothing runs."""
-    from django.core.cache import caches
-
-    from games.services import suggestions
-    queued = []
-    monkeypatch.setattr(suggestions, "task_send",
-                        lambda name, *args: queued.append((name, args)) or True)
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": "suggestions-to-a-worker"}}
-    caches["default"].clear()
-    return queued

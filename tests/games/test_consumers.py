@@ -13,6 +13,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.backends.utils import CursorWrapper
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from games import services as gs
 from games.routing import websocket_urlpatterns
@@ -140,31 +141,6 @@ async def _test_a_move_reaches_the_other_player_as_his_own_board():
     assert await _no_board_event(moving)
     await watching.disconnect()
     await moving.disconnect()
-
-
-def test_a_suggestion_reaches_only_the_seat_it_is_for():
-    _run(_test_a_suggestion_reaches_only_the_seat_it_is_for)
-
-
-async def _test_a_suggestion_reaches_only_the_seat_it_is_for():
-    """A worker worked out a tutorial suggestion: that seat's page gets its board again (same
-    version), the other seat's page hears nothing."""
-    from games.services.events import publish_seat_changed
-
-    game, alice, bob, carol = await _setup_game()
-    on_turn, waiting = (alice, bob) if game.current_seat == 0 else (bob, alice)
-    mine = _page_socket(game, on_turn.user, version=game.version)
-    assert (await mine.connect())[0]
-    theirs = _page_socket(game, waiting.user, version=game.version)
-    assert (await theirs.connect())[0]
-    await database_sync_to_async(publish_seat_changed)(game, game.current_seat,
-                                                       what="suggestion")
-    frame = await _next_board_event(mine)
-    assert (frame["event"], frame["what"], frame["version"]) == ("board", "suggestion",
-                                                                 game.version)
-    assert await _no_board_event(theirs)
-    await mine.disconnect()
-    await theirs.disconnect()
 
 
 def test_without_a_csrf_cookie_the_page_gets_a_bare_notice():
@@ -411,28 +387,20 @@ def test_a_full_inbox_of_a_newcomer_does_not_end_the_socket_answering_its_hello(
 SUGGESTION_READY = 'data-suggestion="ready"'
 
 
-@contextmanager
-def _suggestions_to_a_worker():
-    """Boards drawn in a request ask a worker (collected here, not run) instead of the tests'
-    eager tasks."""
-    from games.services import suggestions
-
-    queued = []
-    with mock.patch.object(suggestions, "task_send",
-                           lambda name, *args: queued.append((name, args)) or True):
-        yield queued
-
-
 def test_the_pushed_board_of_a_tutorial_player_carries_the_suggestion():
     _run(_test_the_pushed_board_of_a_tutorial_player_carries_the_suggestion)
 
 
 async def _test_the_pushed_board_of_a_tutorial_player_carries_the_suggestion():
     """The opponent moved: the tutorial player's page gets one board, with the suggestion
-    worked out as it was drawn; no worker is asked and no second board follows."""
+    worked out as it was drawn (the engine's own answer for that board); nothing is queued
+    and no second board follows."""
+    from games.services import queue, suggestions
+
     game, alice, bob, carol = await _setup_game()
     watcher = alice if game.current_seat == 1 else bob
-    with _suggestions_to_a_worker() as queued:
+    queued = []
+    with mock.patch.object(queue, "task_send", lambda name, *args: queued.append(name)):
         watching = _page_socket(game, watcher.user, version=game.version)
         assert (await watching.connect())[0]
         game = await _move(game)
@@ -440,96 +408,10 @@ async def _test_the_pushed_board_of_a_tutorial_player_carries_the_suggestion():
         assert (frame["event"], frame["what"], frame["version"]) == ("board", "board",
                                                                      game.version)
         assert SUGGESTION_READY in frame["html"] and "is-suggested" in frame["html"]
+        expected = await database_sync_to_async(suggestions.play_suggestion)(
+            game, game.current_seat, 0)
+        assert f"<strong>{escape(expected['name'])}</strong> (card {expected['position']}" in (
+            frame["html"])
         assert await _no_board_event(watching)
         assert queued == []
-    await watching.disconnect()
-
-
-def test_a_suggestion_told_before_the_page_socket_joined_still_arrives():
-    _run(_test_a_suggestion_told_before_the_page_socket_joined_still_arrives)
-
-
-async def _test_a_suggestion_told_before_the_page_socket_joined_still_arrives():
-    """A page drawn while its suggestion was on its way; the worker told of it before the
-    page's socket had joined the game (a page and its socket take longer than the search).
-    The socket says so when it opens (?s=pending) and gets the board with it."""
-    from games.services import suggestions
-
-    game, alice, bob, carol = await _setup_game()
-    on_turn = alice if game.current_seat == 0 else bob
-    with _suggestions_to_a_worker() as queued:
-        page = await database_sync_to_async(_board_html)(on_turn, game)
-        assert 'data-suggestion="pending"' in page and len(queued) == 1
-        assert await database_sync_to_async(suggestions.suggestion_work_out)(
-            game_id=game.pk, version=game.version, seat=game.current_seat)
-        path = f"/ws/games/{game.pk}/?v={game.version}&s=pending"
-        socket = _socket(path, on_turn.user)
-        socket.scope["cookies"] = {"csrftoken": CSRF_SECRET}
-        assert (await socket.connect())[0]
-        frame = await _next_board_event(socket)
-        assert (frame["event"], frame["what"], frame["version"]) == ("board", "suggestion",
-                                                                     game.version)
-        assert SUGGESTION_READY in frame["html"]
-        assert await _no_board_event(socket)
-        await socket.disconnect()
-
-
-def test_a_socket_opened_while_the_suggestion_is_on_its_way_hears_when_it_is_ready():
-    _run(_test_a_socket_opened_while_the_suggestion_is_on_its_way_hears_when_it_is_ready)
-
-
-async def _test_a_socket_opened_while_the_suggestion_is_on_its_way_hears_when_it_is_ready():
-    from games.services import suggestions
-
-    game, alice, bob, carol = await _setup_game()
-    on_turn = alice if game.current_seat == 0 else bob
-    with _suggestions_to_a_worker():
-        await database_sync_to_async(_board_html)(on_turn, game)
-        socket = _socket(f"/ws/games/{game.pk}/?v={game.version}&s=pending", on_turn.user)
-        socket.scope["cookies"] = {"csrftoken": CSRF_SECRET}
-        assert (await socket.connect())[0]
-        # Still on its way: nothing to push yet (the board would say the same).
-        assert await _no_board_event(socket)
-        assert await database_sync_to_async(suggestions.suggestion_work_out)(
-            game_id=game.pk, version=game.version, seat=game.current_seat)
-        frame = await _next_board_event(socket)
-        assert frame["what"] == "suggestion" and SUGGESTION_READY in frame["html"]
-        # Told again (a second socket of this seat, a repeated task): this page has it.
-        await database_sync_to_async(suggestions.suggestion_work_out)(
-            game_id=game.pk, version=game.version, seat=game.current_seat)
-        assert await _no_board_event(socket)
-        await socket.disconnect()
-
-
-def _board_html(player, game):
-    client = Client()
-    client.force_login(player.user)
-    return client.get(reverse("games:board", args=[game.pk])).content.decode()
-
-
-def test_without_its_search_process_the_push_asks_a_worker():
-    _run(_test_without_its_search_process_the_push_asks_a_worker)
-
-
-async def _test_without_its_search_process_the_push_asks_a_worker():
-    """The server process's search process cannot answer (it died twice, it hangs): the
-    board goes out saying the suggestion is on its way, a worker is asked, and its news
-    brings the board with it."""
-    from games import search_process
-    from games.services import suggestions
-
-    game, alice, bob, carol = await _setup_game()
-    watcher = alice if game.current_seat == 1 else bob
-    with _suggestions_to_a_worker() as queued, mock.patch.object(
-            search_process, "suggest", side_effect=TimeoutError("stuck")):
-        watching = _page_socket(game, watcher.user, version=game.version)
-        assert (await watching.connect())[0]
-        game = await _move(game)
-        frame = await _next_board_event(watching)
-        assert 'data-suggestion="pending"' in frame["html"]
-        assert [args for _name, args in queued] == [(game.pk, game.version, game.current_seat)]
-        assert await database_sync_to_async(suggestions.suggestion_work_out)(
-            game_id=game.pk, version=game.version, seat=game.current_seat)
-        frame = await _next_board_event(watching)
-        assert frame["what"] == "suggestion" and SUGGESTION_READY in frame["html"]
     await watching.disconnect()

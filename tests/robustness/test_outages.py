@@ -53,9 +53,8 @@ session.save()
 print("RESULT " + json.dumps({"game": game.pk, "session": session.session_key}))
 """
 
-# Two tutorial players (level 0) in a game of their own: nothing works a suggestion out
-# before the first board is asked for over HTTP (a game against the computer has the
-# computer's move task work it out with its move, when the computer starts).
+# Two tutorial players (level 0) in a game of their own: no computer and no worker is
+# involved in their boards.
 SETUP_TWO_PLAYERS = """
 import json
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -290,18 +289,14 @@ def test_a_killed_worker_does_not_lose_the_computers_turn(site):
     assert time.monotonic() - restarted < 75
 
 
-def test_the_tutorial_suggestion_comes_from_the_worker_never_from_the_web(site):
-    """A tutorial player's board drawn in a request asks the worker for the play
-    suggestion: with the worker stopped the board only says it is on its way (a request
-    never searches); the worker, once back, works out the suggestion the board asked for."""
+def test_the_tutorial_suggestion_needs_no_worker(site):
+    """A tutorial player's board works its play suggestion out as it is drawn: with the
+    worker killed, the first board drawn has it already, and the next one the same."""
     site.stop("worker", signal.SIGKILL)
     setup = site.manage("shell", script=SETUP_TWO_PLAYERS)
     game = setup["game"]
     browser = Browser(site, setup["session"])
-    for _ in range(3):
-        _version, page = browser.board(game)
-        assert "working out a suggestion for you" in page and "Suggestion:" not in page
-        time.sleep(0.5)  # (a web process that searched would have it by now)
-    site.worker_start()
-    _wait(lambda: "Suggestion:" in browser.board(game)[1], 60,
-          "the suggestion worked out by the worker")
+    first = re.search(r'Suggestion:</span>.*?</p>', browser.board(game)[1], re.S)
+    assert first is not None and "working out" not in first.group(0)
+    again = re.search(r'Suggestion:</span>.*?</p>', browser.board(game)[1], re.S)
+    assert again is not None and again.group(0) == first.group(0)

@@ -12,9 +12,8 @@ from django.urls import reverse
 from players.models import AwardCounters
 from tests.games.conftest import player_on_turn
 
-# The counts of the production path: a tutorial player's suggestion is a worker's job
-# (games/services/suggestions.py), not run inside the request as the tests' eager tasks would.
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("suggestions_to_a_worker")]
+# A tutorial player's suggestion is worked out by the board itself: no query of its own.
+pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 MOVE_POST_QUERIES = 6  # savepoint, the locked game, the Turn line, the game, release, turns

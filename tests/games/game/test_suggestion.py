@@ -143,62 +143,26 @@ def test_game_page_queries_stay_pinned_for_a_tutorial_player(started_game, clien
     assert "Suggestion:" in response.content.decode()
 
 
-# ---- the search runs in a worker (non-eager Celery: a real broker and worker in production)
-def test_in_a_request_the_board_asks_a_worker_once_and_never_searches(
-        started_game, client_of, suggestions_to_a_worker, monkeypatch):
-    from games.services.queue import SUGGESTION_TASK
+# ---- worked out by the board itself: no worker, no cache, no second push
+def test_the_first_board_drawn_has_it_and_asks_no_worker(started_game, client_of, monkeypatch):
+    """Drawn in a request with a real broker's path (no eager tasks): the board has its
+    suggestion at once, and nothing was queued for it."""
+    from games.services import queue
+
+    queued = []
+    monkeypatch.setattr(queue, "task_send", lambda name, *args: queued.append(name))
     game = started_game()
     mover = player_on_turn(game)
-    seat = game.seat_of(mover)
-    monkeypatch.setattr(engine, "suggest_action",
-                        mock.Mock(side_effect=AssertionError("searched in a request")))
-    client = client_of(mover)
-    for _ in range(3):  # the board fetched again meanwhile asks no second time
-        found, html = _suggestion_on(client, game)
-        assert found is None and "working out a suggestion for you" in html
-        assert "is-suggested" not in html
-    assert suggestions_to_a_worker == [(SUGGESTION_TASK, (game.pk, game.version, seat))]
+    found, html = _suggestion_on(client_of(mover), game)
+    assert found == _expected(game, game.seat_of(mover))
+    assert 'data-suggestion="ready"' in html and "is-suggested" in html
+    assert queued == []
 
 
-def test_the_worker_stores_it_and_tells_that_seat_only(started_game, client_of, suggestions_to_a_worker,
-                                                      monkeypatch):
-    from games.services import suggestions
-    game = started_game()
-    mover = player_on_turn(game)
-    seat = game.seat_of(mover)
-    client = client_of(mover)
-    _suggestion_on(client, game)
-    told = []
-    monkeypatch.setattr(suggestions, "publish_seat_changed",
-                        lambda g, s, *, what: told.append((g.pk, g.version, s, what)))
-    assert gs.suggestions.suggestion_work_out(game_id=game.pk, version=game.version, seat=seat)
-    assert told == [(game.pk, game.version, seat, "suggestion")]
-    found, html = _suggestion_on(client, game)
-    assert found == _expected(game, seat)
-    assert "working out a suggestion" not in html
-
-
-def test_a_stale_task_does_nothing(started_game, suggestions_to_a_worker, monkeypatch):
-    from games.services import suggestions
-    game = started_game()
-    seat = game.current_seat
-    monkeypatch.setattr(suggestions, "publish_seat_changed",
-                        mock.Mock(side_effect=AssertionError("told of a stale board")))
-    # The board moved on, the seat is not on turn, or the game is gone: nothing is stored.
-    assert not suggestions.suggestion_work_out(game_id=game.pk, version=game.version - 1,
-                                               seat=seat)
-    assert not suggestions.suggestion_work_out(game_id=game.pk, version=game.version,
-                                               seat=1 - seat)
-    assert not suggestions.suggestion_work_out(game_id=10**9, version=1, seat=0)
-    assert not suggestions.suggestion_work_out(game_id=game.pk, version=game.version, seat=7)
-
-
-# ---- worked out with the computer's move; one cache entry per game instance
-def test_after_the_computers_move_the_board_has_the_suggestion_without_a_worker(
-        alice, client_of, suggestions_to_a_worker, django_capture_on_commit_callbacks):
-    """In a game against the computer the suggestion is worked out by the computer's move
-    task, before its move is told: the board drawn after it shows it and asks no worker.
-    Hidden cards: from what the player may see only."""
+def test_after_the_computers_move_the_board_has_the_suggestion(
+        alice, client_of, django_capture_on_commit_callbacks):
+    """Against the computer, every board drawn after its move shows the suggestion for
+    the player's own next move, from what the player may see only (hidden cards)."""
     alice.settings.auto_ai_move = True
     alice.settings.save()
     with django_capture_on_commit_callbacks(execute=True):  # the computer may open
@@ -211,14 +175,9 @@ def test_after_the_computers_move_the_board_has_the_suggestion_without_a_worker(
         if game.status != Game.Status.IN_PROGRESS:
             break
         assert game.current_seat == 0
-        last = game.turns.order_by("-number").first()
-        found, html = _suggestion_on(client, game)
-        if last is not None and last.is_ai_move:
-            # The computer has just moved: the board has it, and no worker was asked.
-            assert found == _expected(game, 0) and 'data-suggestion="pending"' not in html
-            assert suggestions_to_a_worker == []
-            checked += 1
-        suggestions_to_a_worker.clear()
+        found, _ = _suggestion_on(client, game)
+        assert found == _expected(game, 0)
+        checked += 1
         # The player discards; the computer answers at once (eager tasks, after commit).
         with django_capture_on_commit_callbacks(execute=True):
             client.post(reverse("games:move", args=[game.pk]),
@@ -273,15 +232,3 @@ def test_each_test_caches_apart(run, settings):
         assert cache.get("written-by-a-test") != earlier
     cache.set("written-by-a-test", prefix)
     _prefixes_seen.append(prefix)
-
-
-def test_the_search_process_suggests_what_the_engine_does(alice):
-    """The server's search process (games.search_process) gives the engine's own answer,
-    from what the seat may see only (hidden cards)."""
-    from games import search_process
-
-    game = _hidden_ai_game_on_my_turn(alice)
-    state = engine.state_from_json(game.state)
-    action = engine.suggest_action(state, 0, seed=suggestion_seed(game))
-    assert search_process.suggest(game.state, 0, suggestion_seed(game)) == (
-        action.kind, action.position, action.mode)
