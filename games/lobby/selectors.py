@@ -53,6 +53,7 @@ def games_overview(player) -> dict:
         game.my_seat = seat
         game.my_turn = game.status == Game.Status.IN_PROGRESS and game.current_seat == seat
         game.opponent_name = game.player2_name if seat == 0 else game.player1_name
+        game.opponent = game.player2 if seat == 0 else game.player1  # None: the computer
         game.has_new_chat = _has_new_chat(game, seat)
         if game.status == Game.Status.IN_PROGRESS:
             overview["running"].append(game)

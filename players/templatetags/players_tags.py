@@ -1,8 +1,10 @@
-"""Template tags of the players app, used by pages of every app: hints, avatars, status, the
-home-page panel and the help page's tables."""
+"""Template tags of the players app, used by pages of every app: hints, avatars, status,
+names coloured by activity, the home-page panel and the help page's tables."""
 from django import template
+from django.utils import timezone
 
 from games.engine import awards_rules, rating_rules
+from players import activity
 from players.models import PlayerSettings
 from players.profiles.countries import COUNTRY_NAMES
 from players.progression.selectors import exp_progress
@@ -35,6 +37,24 @@ def player_status(settings_row):
 def bot_mark(player):
     """The "bot" mark after a player's name (nothing for a person, the AI or None)."""
     return {"is_bot": bool(getattr(player, "is_bot", False))}
+
+
+@register.inclusion_tag("players/partials/activity_name.html")
+def activity_name(player, name=None):
+    """A player's name coloured by when they were last seen (players.activity), saying it
+    in words too: a tooltip and text for screen readers. ``name`` replaces the player's
+    name; without a player (the computer) the name is shown as it is."""
+    if player is None:
+        return {"name": name or "", "activity": ""}
+    now = timezone.now()
+    return {"name": name or player.name, "activity": activity.activity_of(player.last_activity, now),
+            "seen": activity.seen_text(player.last_activity, now)}
+
+
+@register.filter
+def seen_ago(last_activity):
+    """When a player was last seen, in words ("online", "3 days ago")."""
+    return activity.seen_ago(last_activity) if last_activity is not None else ""
 
 
 @register.inclusion_tag("players/partials/avatar.html")

@@ -1,5 +1,7 @@
 """A challenge's message is BBCode, rendered through the site's sanitiser wherever it shows:
 the Games page (to both sides) and the challenged player's Messages page."""
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -37,7 +39,9 @@ def test_the_games_page_renders_the_message_for_both_sides(alice, bob, client_of
 
 def test_the_messages_page_lists_incoming_challenges(alice, bob, carol, client_of, challenge):
     html = client_of(bob).get(reverse("players:inbox")).content.decode()
-    assert 'id="challenges"' in html and "<strong>alice</strong> challenges you" in html
+    assert 'id="challenges"' in html
+    # The name coloured by activity, saying it in words too (tests/players/test_activity_colours.py)
+    assert "alice (online) challenges you" in re.sub(r"<[^>]+>", "", html)
     _assert_rendered(html, "inbox")
     assert f'href="{reverse("games:list")}#incoming"' in html
     for other in (alice, carol):  # not for the sender, nor for anybody else

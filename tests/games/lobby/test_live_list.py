@@ -30,11 +30,11 @@ def test_an_answered_challenge_shows_up_in_the_refreshed_lists(alice, bob, clien
     client = client_of(alice)
     url = reverse("games:list") + "?live=1"
     before = client.get(url).content.decode()
-    assert "Waiting for <strong>bob</strong>" in before
+    assert "Waiting for bob (online) to answer" in re.sub(r"<[^>]+>", "", before)
     assert "<html" not in before and "Start a game" not in before  # the lists alone
     gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
     after = client.get(url).content.decode()
-    assert "Waiting for <strong>bob</strong>" not in after
+    assert "Waiting for bob (online) to answer" not in re.sub(r"<[^>]+>", "", after)
     assert f'href="/games/{game.pk}/"' in after.split('id="running-h"', 1)[1]
 
 
