@@ -100,8 +100,7 @@ def django_setup():
 
 def create_players(run: str, count: int, level: int = 0) -> list[dict]:
     """`count` players of ``level`` with a logged-in session each: [{id, name, session,
-    deck}]. Below level 10 (the tutorial) every board on turn asks for a play suggestion,
-    a search worked out by a Celery worker."""
+    deck}]. Below level 10 (the tutorial) every board on turn carries a play suggestion."""
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore as DbStore
