@@ -3,11 +3,13 @@
 ``manage.py import_card_art DIR`` checks each ``card_<id>.png`` and ``bg_<n>.jpg`` of a
 folder, re-encodes it (a fresh PNG or JPEG: no metadata, nothing hidden behind the picture)
 and stores it under MEDIA_ROOT/card_art/ with a name that changes with its content, the way
-avatars are stored (players/profiles); ``index.json`` there lists what is stored. The site
-serves them through ``decks.views_art`` and reads the index once per process, when the card
-faces are built (at a server process's start, marcomage/site/warmup.py): a new import shows
-after the web processes restart, and no request reads the folder. Without an index the site
-draws its own pictures (decks/card_pictures.py).
+avatars are stored (players/profiles); a background also gets a small copy for the settings
+page's previews. ``index.json`` there lists what is stored; marcomage/imported_art.py reads it
+once per process (at a server process's start, marcomage/site/warmup.py, when the card faces
+are built): a new import shows after the web processes restart, and no request reads the
+folder. The site serves the pictures through ``decks.views_art``. Without an index the site
+draws its own card pictures (decks/card_pictures.py); the backgrounds are choices of their
+own in the players' settings (players/settings/backgrounds.py).
 """
 import hashlib
 import io
@@ -15,20 +17,15 @@ import json
 import re
 import warnings
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.urls import reverse
 from django.utils.html import format_html
 
 from games import engine
+from marcomage.imported_art import FOLDER, INDEX, art_url, imported
 
-FOLDER = "card_art"
-INDEX = f"{FOLDER}/index.json"
-# The names the site stores and serves (decks.views_art): nothing else can be asked for.
-STORED_NAME = re.compile(r"^(?:card_[0-9]{1,5}-[0-9a-f]{12}\.png|bg_[0-9]{1,3}-[0-9a-f]{12}\.jpg)$")
 SOURCE_NAME = re.compile(r"^(card|bg)_([0-9]+)\.([A-Za-z]+)$")
 
 
@@ -52,6 +49,9 @@ BACKGROUND = Kind("background", "backgrounds", "jpg", "JPEG", 5 * 1024 * 1024, (
                   (1920, 1440), 8000 * 8000)
 KINDS = {"card": CARD, "bg": BACKGROUND}
 MAX_BACKGROUND_NUMBER = 999
+# A background's small copy: what the settings page shows beside its choice.
+PREVIEW_SIZE = (160, 120)
+PREVIEW_SUFFIX = "-small"
 
 
 class BadPicture(Exception):
@@ -59,24 +59,6 @@ class BadPicture(Exception):
 
 
 # --------------------------------------------------------------------------- reading
-@cache
-def imported():
-    """{"cards": {id: stored name}, "backgrounds": {n: stored name}} from the index (cached
-    per process; empty when nothing was imported or the index cannot be read)."""
-    empty = {"cards": {}, "backgrounds": {}}
-    try:
-        with default_storage.open(INDEX, "rb") as handle:
-            data = json.loads(handle.read().decode("utf-8"))
-    except (OSError, ValueError):
-        return empty
-    result = {}
-    for key in empty:
-        entries = data.get(key) if isinstance(data, dict) else None
-        result[key] = {int(k): v for k, v in (entries or {}).items()
-                       if str(k).isdigit() and isinstance(v, str) and STORED_NAME.fullmatch(v)}
-    return result
-
-
 def forget():
     """Drop what this process cached about imported pictures (after an import, in tests)."""
     from decks import catalogue
@@ -88,10 +70,6 @@ def forget():
     card_tags._CARD_CACHE.clear()
 
 
-def art_url(name):
-    return reverse("decks:art", args=[name])
-
-
 def imported_card_picture(card_id):
     """The markup of a card's imported picture, or "" when it has none."""
     name = imported()["cards"].get(card_id)
@@ -100,17 +78,6 @@ def imported_card_picture(card_id):
     return format_html(
         '<div class="card-art card-art--picture"><img src="{}" alt="" width="200" height="120" '
         'loading="lazy" decoding="async"></div>', art_url(name))
-
-
-def background_urls():
-    """The URLs of the imported backgrounds, by number."""
-    return [art_url(name) for _, name in sorted(imported()["backgrounds"].items())]
-
-
-def background_for_game(game_id):
-    """An imported background for a game (the same for both players), or "" when none."""
-    urls = background_urls()
-    return urls[game_id % len(urls)] if urls and game_id is not None else ""
 
 
 # --------------------------------------------------------------------------- importing
@@ -182,6 +149,30 @@ def _encoded(image, kind: Kind) -> bytes:
     return out.getvalue()
 
 
+def _preview(image) -> bytes:
+    """A background's small copy (from the re-encoded picture's image)."""
+    from PIL import Image
+
+    small = image.convert("RGB")
+    small.thumbnail(PREVIEW_SIZE, Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    small.save(out, format="JPEG", quality=80, optimize=True)
+    return out.getvalue()
+
+
+def _stored_files(kind: Kind, number, image) -> dict:
+    """{index key: (stored name, content)} of one picture: a background has its small copy
+    too, named after the picture's content."""
+    content = _encoded(image, kind)
+    prefix = "card" if kind is CARD else "bg"
+    digest = hashlib.sha256(content).hexdigest()[:12]
+    files = {kind.index_key: (f"{prefix}_{number}-{digest}.{kind.extension}", content)}
+    if kind is BACKGROUND:
+        files["background_previews"] = (f"bg_{number}-{digest}{PREVIEW_SUFFIX}.jpg",
+                                        _preview(image))
+    return files
+
+
 def _source_kind(path: Path):
     """(Kind, number) for a file named like the original site's pictures; BadPicture if not."""
     match = SOURCE_NAME.fullmatch(path.name)
@@ -229,28 +220,29 @@ def import_folder(folder, *, dry_run=False) -> ImportReport:
             continue
         try:
             kind, number = _source_kind(path)
-            content = _encoded(_checked_image(path, kind), kind)
+            files = _stored_files(kind, number, _checked_image(path, kind))
         except BadPicture as exc:
             report.outcomes.append(Outcome(path.name, "skipped", str(exc)))
             continue
         except OSError as exc:  # unreadable file: permissions, vanished meanwhile
             report.outcomes.append(Outcome(path.name, "skipped", f"cannot be read ({exc.strerror})"))
             continue
-        prefix = "card" if kind is CARD else "bg"
-        name = f"{prefix}_{number}-{hashlib.sha256(content).hexdigest()[:12]}.{kind.extension}"
-        old = index[kind.index_key].get(number)
-        if old == name and default_storage.exists(f"{FOLDER}/{name}"):
+        olds = {key: index[key].get(number) for key in files}
+        if all(olds[key] == name and default_storage.exists(f"{FOLDER}/{name}")
+               for key, (name, _) in files.items()):
             report.outcomes.append(Outcome(path.name, "unchanged"))
             continue
-        action = "replaced" if old else "new"
-        report.outcomes.append(Outcome(path.name, action, name))
+        action = "replaced" if olds[kind.index_key] else "new"
+        report.outcomes.append(Outcome(path.name, action, files[kind.index_key][0]))
         if dry_run:
             continue
-        if not default_storage.exists(f"{FOLDER}/{name}"):
-            default_storage.save(f"{FOLDER}/{name}", ContentFile(content))
-        if old and old != name and default_storage.exists(f"{FOLDER}/{old}"):
-            default_storage.delete(f"{FOLDER}/{old}")
-        index[kind.index_key][number] = name
+        for key, (name, content) in files.items():
+            if not default_storage.exists(f"{FOLDER}/{name}"):
+                default_storage.save(f"{FOLDER}/{name}", ContentFile(content))
+            old = olds[key]
+            if old and old != name and default_storage.exists(f"{FOLDER}/{old}"):
+                default_storage.delete(f"{FOLDER}/{old}")
+            index[key][number] = name
     if report.changed and not dry_run:
         _write_index(index)
     forget()

@@ -1,24 +1,22 @@
-"""The game page's backdrop from the imported backgrounds (decks/card_art.py)."""
+"""The game page's backdrop: the imported background a player chose (players/settings/backgrounds.py)."""
 from django import template
 from django.utils.html import format_html
 
-from decks.card_art import background_for_game
+from players.settings.backgrounds import picture_url
 
 register = template.Library()
 
 
 @register.simple_tag
-def game_backdrop(game_id, background_setting):
-    """A style rule putting an imported original background behind the game board.
+def game_backdrop(background_setting):
+    """A style rule putting the chosen imported background behind the game board.
 
-    Players who chose a picture background (any choice but Plain) get one of the imported
-    backgrounds, the same for both players of a game and picked by the game's number, so
-    tables differ; Plain stays plain, and without imported backgrounds nothing changes
-    (the chosen background's gradient, static/css/games.css).
+    Only a player who chose an imported background ("original-<n>") gets a picture; the
+    site's own backgrounds are the gradients of static/css/games.css (the page's
+    ``game-bg-<value>`` class), and an imported background removed since leaves the board
+    plain (no class of games.css matches it).
     """
-    if background_setting in ("", "plain"):
-        return ""
-    url = background_for_game(game_id)
+    url = picture_url(background_setting)
     if not url:
         return ""
     return format_html(

@@ -4,6 +4,9 @@ Their rows, with the User's, are what the signed-in user cache holds
 (players/accounts/user_cache.py): a queryset ``update()`` here tells it which users' rows
 changed (``profile_rows_updated``), since update() sends no save signals.
 """
+import re
+
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.dispatch import Signal
 from django.utils import timezone
@@ -14,6 +17,10 @@ from .accounts import User
 
 # The computer's levels (engine.AI_LEVELS), weakest first, as model choices.
 AI_LEVEL_CHOICES = [(level, level.capitalize()) for level in engine.AI_LEVELS]
+
+# A game_background naming a background the administrator imported: "original-<n>" for the
+# original game's bg_<n>.jpg (1 to 999, decks/card_art.py).
+ORIGINAL_BACKGROUND = re.compile(r"original-([1-9][0-9]{0,2})")
 
 # Sent after a queryset update() changed Player or PlayerSettings rows, with ``user_ids``
 # (the users whose rows changed). The user cache listens: it cannot be imported here (it
@@ -87,6 +94,25 @@ class Player(models.Model):
         return self.user.username
 
 
+def original_background_value(number):
+    """The game_background of imported background ``number``."""
+    return f"original-{number}"
+
+
+def original_background_number(value):
+    """The number of the imported background a game_background names, or None (one of the
+    site's own backgrounds, or no background at all)."""
+    match = ORIGINAL_BACKGROUND.fullmatch(value or "")
+    return int(match.group(1)) if match else None
+
+
+def validate_game_background(value):
+    """One of the site's own backgrounds or an imported one's "original-<n>". Whether that
+    one is imported is the settings form's check: the imports change without the rows."""
+    if value not in PlayerSettings.Background.values and original_background_number(value) is None:
+        raise ValidationError("That is not a game background.", code="invalid")
+
+
 class PlayerSettings(models.Model):
     """Profile fields and every layout/behaviour option a player can set.
 
@@ -122,6 +148,9 @@ class PlayerSettings(models.Model):
         OTHER = "other", "Other"
 
     class Background(models.TextChoices):
+        # The site's own backgrounds, drawn by static/css/games.css. game_background may also
+        # name a background the administrator imported ("original-3"): the settings form
+        # offers those that exist (players/settings/backgrounds.py).
         PLAIN = "plain", "Plain"
         STONE = "stone", "Stone"
         FOREST = "forest", "Forest"
@@ -144,8 +173,8 @@ class PlayerSettings(models.Model):
     # Display
     timezone = models.CharField(max_length=64, default="UTC")
     skin = models.CharField(max_length=10, choices=Skin.choices, default=Skin.AUTO)
-    game_background = models.CharField(max_length=10, choices=Background.choices,
-                                       default=Background.PLAIN)
+    game_background = models.CharField(max_length=16, default=Background.PLAIN,
+                                       validators=[validate_game_background])
     players_filter = models.CharField(max_length=10, choices=PlayersFilter.choices,
                                       default=PlayersFilter.ALL)
     auto_refresh = models.PositiveSmallIntegerField(default=0, help_text="Seconds; 0 = off")

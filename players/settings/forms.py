@@ -8,6 +8,8 @@ from django import forms
 from players.models import PlayerSettings
 from players.profiles.countries import COUNTRY_CHOICES
 
+from . import backgrounds
+
 AUTO_REFRESH_CHOICES = [(0, "Off"), (30, "Every 30 seconds"), (60, "Every minute"),
                         (120, "Every 2 minutes"), (300, "Every 5 minutes"),
                         (600, "Every 10 minutes")]
@@ -49,9 +51,28 @@ class ProfileForm(forms.ModelForm):
         return self.cleaned_data.get("hobbies", "").strip()
 
 
+class BackgroundSelect(forms.Select):
+    """The backgrounds' list, with small pictures of the imported ones under it."""
+
+    template_name = "players/widgets/background_select.html"
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        context["widget"]["previews"] = backgrounds.previews()
+        return context
+
+
 class PreferencesForm(forms.ModelForm):
     """Display, layout and behaviour options."""
 
+    # The site's own backgrounds and the imported ones that exist now (the model accepts any
+    # imported number: the imports change without the rows).
+    game_background = forms.ChoiceField(
+        label="Game background", choices=backgrounds.choices, widget=BackgroundSelect,
+        help_text="The picture behind the game board: one of ours, or one of the original "
+                  "game's backgrounds when the site has them.",
+        error_messages={"invalid_choice": "That background is not one of those listed; "
+                                          "please choose again."})
     timezone = forms.ChoiceField(label="Time zone", choices=timezone_choices,
                                  help_text="Every date and time on the site is shown in it.")
     auto_refresh = forms.TypedChoiceField(label="Auto refresh", coerce=int,
@@ -73,7 +94,6 @@ class PreferencesForm(forms.ModelForm):
         labels = {
             "status": "Your status",
             "skin": "Skin",
-            "game_background": "Game background",
             "players_filter": "Players list shows at first",
             "advanced_games_list": "Advanced games list",
             "show_card_images": "Show card pictures",
@@ -103,7 +123,6 @@ class PreferencesForm(forms.ModelForm):
                     "match your device's light or dark mode.",
             "old_card_appearance": "Compact cards that put the name, cost and text first, "
                                    "without the picture.",
-            "game_background": "The picture behind the game board.",
             "board_animations": "The played card moving to the table, numbers counting, "
                                 "damage flashing. Off by itself when your device asks for "
                                 "reduced motion.",
@@ -124,6 +143,14 @@ class PreferencesForm(forms.ModelForm):
                                      "one of your complete decks picked at random (you can "
                                      "still choose another).",
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # An imported background removed since is no choice any more: the form shows Plain,
+        # as the board does.
+        chosen = self.initial.get("game_background")
+        if chosen not in {value for value, _ in backgrounds.choices()}:
+            self.initial["game_background"] = PlayerSettings.Background.PLAIN
 
 
 class AvatarForm(forms.Form):

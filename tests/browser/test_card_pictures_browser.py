@@ -91,6 +91,8 @@ def test_the_game_board_with_drawn_pictures_and_an_imported_background(
     card_picture.paste((200, 30, 30), (20, 15, 60, 45))  # a red square on white
     card_picture.save(source / f"card_{in_hand}.png")
     call_command("import_card_art", str(source), stdout=io.StringIO())
+    alice.settings.game_background = "original-1"  # the imported background, chosen
+    alice.settings.save(update_fields=["game_background"])
     page.goto(f"{asgi_url}/games/{game.pk}/")
     page.wait_for_selector("#board .card-art:visible")
     background = page.evaluate("getComputedStyle(document.querySelector('main')).backgroundImage")

@@ -11,8 +11,6 @@ from django.urls import reverse
 from PIL import Image
 
 from decks import card_art
-from games import services as gs
-from tests.games.conftest import make_deck
 
 BASIC_WALL, BURGLAR = 1, 260
 
@@ -61,12 +59,18 @@ def test_good_files_are_stored_under_media_and_listed(folder):
     assert "3 added" in out and "Restart the web processes" in out
     data = index()
     assert set(data["cards"]) == {"1", "260"} and set(data["backgrounds"]) == {"3"}
-    assert stored() == sorted([*data["cards"].values(), *data["backgrounds"].values(), "index.json"])
+    assert set(data["background_previews"]) == {"3"}
+    assert stored() == sorted([*data["cards"].values(), *data["backgrounds"].values(),
+                               *data["background_previews"].values(), "index.json"])
     media = Path(settings.MEDIA_ROOT) / "card_art"
     with Image.open(media / data["cards"]["1"]) as picture:
         assert picture.format == "PNG" and picture.size == (80, 60)
     with Image.open(media / data["backgrounds"]["3"]) as background:
-        assert background.format == "JPEG"
+        assert background.format == "JPEG" and background.size == (640, 480)
+    # The small copy the settings page shows: named after the background, 160x120 at most.
+    assert data["background_previews"]["3"] == data["backgrounds"]["3"].replace(".jpg", "-small.jpg")
+    with Image.open(media / data["background_previews"]["3"]) as preview:
+        assert preview.format == "JPEG" and preview.size == (160, 120)
 
 
 def test_bad_files_are_skipped_with_a_reason_and_the_good_ones_still_imported(folder):
@@ -149,7 +153,7 @@ def test_an_unreadable_index_means_no_imported_pictures(folder):
     run(folder)
     (Path(settings.MEDIA_ROOT) / "card_art" / "index.json").write_text("{broken")
     card_art.forget()
-    assert card_art.imported() == {"cards": {}, "backgrounds": {}}
+    assert card_art.imported() == {"cards": {}, "backgrounds": {}, "background_previews": {}}
 
 
 @pytest.mark.django_db
@@ -187,27 +191,3 @@ def test_the_site_shows_an_imported_picture_instead_of_the_drawn_one(folder, cli
 def test_only_stored_pictures_are_served(folder, client, name):
     run(folder)
     assert client.get(f"/cards/art/{name}").status_code == 404
-
-
-@pytest.mark.django_db
-def test_the_game_page_uses_an_imported_background_for_picture_choices(
-        folder, alice, bob, client_of, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
-        game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob, starter=1))
-    settings_row = alice.settings
-    settings_row.game_background = "stone"
-    settings_row.save(update_fields=["game_background"])
-    client = client_of(alice)
-    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    assert "/cards/art/bg_" not in page  # nothing imported: the chosen gradient only
-
-    run(folder)
-    background = reverse("decks:art", args=[index()["backgrounds"]["3"]])
-    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    assert f'url("{background}")' in page
-
-    settings_row.game_background = "plain"
-    settings_row.save(update_fields=["game_background"])
-    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    assert "/cards/art/bg_" not in page
