@@ -6,16 +6,9 @@ Sending never fails the change that caused it: the move is committed before anyt
 sent, and a channel layer that is down only costs the live update (logged; the pages
 poll when their socket is down).
 """
-import asyncio
-import logging
-
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 
-from marcomage.httppool import server_loop
-
-log = logging.getLogger(__name__)
+from marcomage import live_send
 
 
 def game_group(game_id: int) -> str:
@@ -26,42 +19,11 @@ def player_group(player_id: int) -> str:
     return f"games-player-{player_id}"
 
 
-async def _group_send_all(layer, messages) -> None:
-    """Send each (group, message), logging (not raising) a send that fails."""
-    for group, message in messages:
-        try:
-            await layer.group_send(group, message)
-        except Exception:  # a down channel layer must never undo or fail a committed move
-            log.exception("could not publish %s to %s", message.get("type"), group)
-
-
 def _send(*messages) -> None:
-    """Send each (group, message) pair from wherever the change was made, in one go.
-
-    Under the ASGI server, HTTP runs on a pool of threads (marcomage.httppool): the sends
-    are handed to the server's own event loop, where the channel layer's connections
-    live, and not waited for. Code already running in an event loop hands them to that
-    loop. Elsewhere (Celery workers, commands, tests) they are sent before returning,
-    over one event loop for all of them.
-    """
-    layer = get_channel_layer()
-    if layer is None or not messages:
-        return
-    try:
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
-        if running is not None:
-            running.create_task(_group_send_all(layer, messages))
-            return
-        loop = server_loop()
-        if loop is not None:
-            asyncio.run_coroutine_threadsafe(_group_send_all(layer, messages), loop)
-            return
-        async_to_sync(_group_send_all)(layer, messages)
-    except Exception:  # no loop to hand it to, a layer that cannot be reached...
-        log.exception("could not publish %s", [m.get("type") for _, m in messages])
+    """Send each (group, message) pair in one go, from wherever the change was made: how
+    (the server's loop, a loop of its own) is the base layer's business
+    (marcomage.live_send); it never raises."""
+    live_send.group_send_all(messages)
 
 
 def publish_game_changed(game, *, what: str = "board", by_seat=None) -> None:

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from games.models import Game, Turn
 from games.services import events
+from marcomage import live_send
 from tests.games.conftest import player_on_turn
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,7 @@ def server_loop():
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
-    with mock.patch.object(events, "server_loop", return_value=loop):
+    with mock.patch.object(live_send, "server_loop", return_value=loop):
         yield loop
     loop.call_soon_threadsafe(loop.stop)
     thread.join(timeout=5)
@@ -69,7 +70,7 @@ def _post_move(client, game):
 
 def test_under_the_server_a_send_runs_on_the_server_loop(server_loop):
     layer = RecordingLayer()
-    with mock.patch.object(events, "get_channel_layer", return_value=layer):
+    with mock.patch.object(live_send, "get_channel_layer", return_value=layer):
         _off_the_main_thread(lambda: (
             events._send(("game-1", {"type": "game.changed"})),
             events._send(("game-1", {"type": "game.changed"}),
@@ -81,8 +82,8 @@ def test_under_the_server_a_send_runs_on_the_server_loop(server_loop):
 
 def test_a_failing_layer_under_the_server_is_logged(server_loop, caplog):
     layer = RecordingLayer(fail=True)
-    with mock.patch.object(events, "get_channel_layer", return_value=layer), \
-            caplog.at_level(logging.ERROR, logger="games.services.events"):
+    with mock.patch.object(live_send, "get_channel_layer", return_value=layer), \
+            caplog.at_level(logging.ERROR, logger="marcomage.live_send"):
         _off_the_main_thread(lambda: events._send(("game-1", {"type": "game.changed"}),
                                                   ("game-2", {"type": "game.changed"})))
         _settle(server_loop)
@@ -101,7 +102,7 @@ def test_a_failing_channel_layer_never_fails_or_undoes_a_move(
     mover = player_on_turn(game)
     turns = Turn.objects.filter(game=game).count()
     layer = RecordingLayer(fail=True)
-    with mock.patch.object(events, "get_channel_layer", return_value=layer):
+    with mock.patch.object(live_send, "get_channel_layer", return_value=layer):
         with django_capture_on_commit_callbacks() as callbacks:
             response = _post_move(client_of(mover), game)
         _run_callbacks(callbacks)
@@ -119,7 +120,7 @@ def test_the_events_carry_ids_and_versions_only(started_game, client_of,
     game = started_game()
     mover = player_on_turn(game)
     layer = RecordingLayer()
-    with mock.patch.object(events, "get_channel_layer", return_value=layer):
+    with mock.patch.object(live_send, "get_channel_layer", return_value=layer):
         with django_capture_on_commit_callbacks() as callbacks:
             _post_move(client_of(mover), game)
         _run_callbacks(callbacks)

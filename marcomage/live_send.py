@@ -1,0 +1,54 @@
+"""Sending to the channel layer from synchronous code, wherever that code runs.
+
+The services publish live events from HTTP threads, Celery workers, commands and tests;
+where those messages go depends on the server, which the services must not know:
+
+- under the ASGI server, HTTP runs on its pool of threads (marcomage.httppool): the sends
+  are handed to the server's own event loop, where the channel layer's connections live,
+  and not waited for;
+- code already running in an event loop hands them to that loop;
+- elsewhere (Celery workers, commands, tests) they are sent before returning, over one
+  event loop for all of them.
+
+Sending never raises: a channel layer that is down costs the live update only (logged).
+"""
+import asyncio
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from marcomage.httppool import server_loop
+
+log = logging.getLogger(__name__)
+
+
+async def _group_send_all(layer, messages) -> None:
+    """Send each (group, message), logging (not raising) a send that fails."""
+    for group, message in messages:
+        try:
+            await layer.group_send(group, message)
+        except Exception:  # a down channel layer must never undo or fail a committed change
+            log.exception("could not publish %s to %s", message.get("type"), group)
+
+
+def group_send_all(messages) -> None:
+    """Send each (group, message) pair of ``messages`` in one go (see the module's text)."""
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+    try:
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is not None:
+            running.create_task(_group_send_all(layer, messages))
+            return
+        loop = server_loop()
+        if loop is not None:
+            asyncio.run_coroutine_threadsafe(_group_send_all(layer, messages), loop)
+            return
+        async_to_sync(_group_send_all)(layer, messages)
+    except Exception:  # no loop to hand it to, a layer that cannot be reached...
+        log.exception("could not publish %s", [m.get("type") for _, m in messages])
