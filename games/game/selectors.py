@@ -82,17 +82,33 @@ def chat_for(game, *, newest_first=False):
                 else qs.order_by("created_at", "pk"))
 
 
+def _chat_seen_at(game: Game, player):
+    """When ``player`` last read the game's chat (None: never)."""
+    return game.player1_chat_seen_at if game.seat_of(player) == 0 else game.player2_chat_seen_at
+
+
 def chat_page(game: Game, player) -> dict:
     """The chat as ``player`` sees it, the unread lines marked: the newest line first (the
     manual's default, right under the box one writes in); "reverse chat order" puts the
-    oldest first."""
-    seat = game.seat_of(player)
-    seen = game.player1_chat_seen_at if seat == 0 else game.player2_chat_seen_at
+    oldest first. An unread line is the opponent's, written after the player last read the
+    chat (chat_unread_count counts the same lines)."""
+    seen = _chat_seen_at(game, player)
     chat = chat_for(game, newest_first=not player.settings.reverse_chat_order)
     for line in chat:
         line.is_new = (line.author_id is not None and line.author_id != player.pk
                        and (seen is None or line.created_at > seen))
     return {"chat": chat, "game": game}
+
+
+def chat_unread_count(game: Game, player) -> int:
+    """How many lines chat_page would mark new for ``player`` (1 query): the mark of the
+    Chat button that opens the chat as a pop-up."""
+    seen = _chat_seen_at(game, player)
+    lines = (ChatMessage.objects.filter(game=game).exclude(author=None)
+             .exclude(author_id=player.pk))
+    if seen is not None:
+        lines = lines.filter(created_at__gt=seen)
+    return lines.count()
 
 
 def _settings_of(player):
@@ -158,7 +174,8 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
 
     ``error``/``notice``: the answer to the player's last action; ``preview``: what a play
     would do; ``sandbox_open``: show the sandbox panel unfolded; ``with_chat``: include the
-    chat when this player reads it beside the board; ``indicator``: the partial also
+    chat when this player reads it beside the board, else how many of its lines are new
+    (``chat_unread``, for the button that opens it as a pop-up); ``indicator``: the partial also
     carries the navigation's your-turn indicator (swapped out of band), so a page that
     swaps the board needs no request of its own for it. ``ai_asked``: the player just asked
     the computer to move (the board says it is thinking).
@@ -214,4 +231,7 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
     }
     if with_chat and chat_open and settings.integrated_chat:
         context.update(chat_page(game, player))
+    elif with_chat and chat_open:
+        # The chat is a pop-up opened by a button that shows how many lines are new.
+        context["chat_unread"] = chat_unread_count(game, player)
     return context

@@ -234,12 +234,16 @@ def game_history(request, game_id):
 # ---------------------------------------------------------------- chat
 @login_required
 def game_chat(request, game_id):
-    """GET: the chat (partial for htmx, a page when the chat is not on the game screen).
-    POST: write a line."""
+    """GET: the chat (partial for htmx, a page when the chat is not on the game screen);
+    with ``?unread``: only how many of its lines are new, leaving them unread (the mark of
+    the game screen's Chat button, which opens the chat as a pop-up). POST: write a line."""
     player = _player(request)
     game = selectors.game_for_player(game_id, player)
     if game.is_ai or game.status == Game.Status.WAITING:
         raise Http404("This game has no chat.")
+    if request.method == "GET" and "unread" in request.GET:
+        return render(request, "games/game/_chat_unread.html",
+                      {"chat_unread": selectors.chat_unread_count(game, player)})
     error = draft = None
     if request.method == "POST":
         form = ChatForm(request.POST)

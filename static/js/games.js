@@ -12,6 +12,10 @@
   var wsPath = live ? live.getAttribute("data-ws-path") : "/ws/games/";
   var boardUrl = live ? live.getAttribute("data-board-url") : "";
   var chatUrl = live ? live.getAttribute("data-chat-url") : "";
+  // The chat as a pop-up (games/game/_chat_popup.html), when the player keeps it off the
+  // game screen: see "the chat as a pop-up" below.
+  var chatPopup = document.getElementById("chat-popup");
+  var chatButton = document.getElementById("chat-popup-button");
   var refreshSeconds = live ? (parseInt(live.getAttribute("data-refresh"), 10) || 20) : 60;
   var socket = null;
   var pollTimer = null;
@@ -38,9 +42,10 @@
   }
 
   function refreshChat() {
+    if (chatPopup && !chatPopup.open) { refreshChatUnread(); return; }
     var lines = document.getElementById("chat-lines");
     if (!chatUrl || !lines || !window.htmx) return;
-    var source = document.getElementById("chat") || lines.parentNode;
+    var source = document.getElementById("chat") || chatPopup || lines.parentNode;
     window.htmx.ajax("GET", chatUrl, { source: source, target: "#chat-lines", swap: "outerHTML", select: "#chat-lines" });
   }
 
@@ -189,9 +194,54 @@
     };
   }
 
-  // ---- keyboard: 1-8 choose a card, P plays, D discards (not while typing)
+  // ---- the chat as a pop-up: the Chat button opens it in a modal dialog (Escape or Close
+  // shuts it) and loads it there, which reads its new lines (highlighted in it). While the
+  // dialog is closed, a line that arrives only fetches the button's mark of new lines
+  // (?unread: read without marking them seen). Without JavaScript the button is a link.
+  function refreshChatUnread() {
+    var url = chatButton ? chatButton.getAttribute("data-unread-url") : "";
+    if (!url || !window.htmx) return;
+    window.htmx.ajax("GET", url, { source: chatButton, target: "#chat-unread", swap: "innerHTML" });
+  }
+
+  function showChatUnread() {
+    var mark = document.getElementById("chat-unread");
+    if (!chatButton || !mark) return;
+    if (chatPopup.open) mark.textContent = "";  // loaded in the dialog: read
+    chatButton.classList.toggle("has-unread", !!mark.querySelector(".chat-unread-count"));
+  }
+
+  if (chatPopup && chatButton && chatPopup.showModal) {
+    chatButton.addEventListener("click", function (event) {
+      if (!chatUrl || !window.htmx) return;  // the link to the chat's page
+      event.preventDefault();
+      chatPopup.showModal();
+      // Opened again: its lines are refreshed, a line being written stays.
+      if (chatPopup.querySelector("#chat-lines")) refreshChat();
+      else window.htmx.ajax("GET", chatUrl, { source: chatPopup, target: "#chat-popup-body", swap: "innerHTML" });
+    });
+    chatPopup.addEventListener("close", function () { chatButton.focus(); });
+    document.addEventListener("htmx:beforeSwap", function (event) {
+      // A mark asked for before the dialog opened must not bring back lines read since.
+      var target = event.detail.target;
+      if (target && target.id === "chat-unread" && chatPopup.open) event.detail.shouldSwap = false;
+    });
+    document.addEventListener("htmx:afterSwap", function (event) {
+      var target = event.detail.target;
+      if (!target || !/^chat-(unread|popup-body|lines|box)$/.test(target.id)) return;
+      showChatUnread();
+      // First opened: on to the box one writes in (unless the player has moved on).
+      var close = document.getElementById("chat-popup-close");
+      var box = document.getElementById("chat-body");
+      if (target.id === "chat-popup-body" && box && document.activeElement === close) box.focus();
+    });
+  }
+
+  // ---- keyboard: 1-8 choose a card, P plays, D discards (not while typing, nor while the
+  // chat's pop-up is open)
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (chatPopup && chatPopup.open) return;
     var tag = (event.target.tagName || "").toLowerCase();
     if (tag === "textarea" || tag === "select" || (tag === "input" && event.target.type !== "radio")) return;
     var key = event.key;
