@@ -3,7 +3,12 @@
 1. Self-play with random legal moves (``legal_actions``) over all implemented cards
    (one core).
 2. Conformance-runner throughput on random.jsonl.gz (turns/s; the file is
-   parsed once, outside the timed region).
+   parsed once, outside the timed region): the runner's own work (building each
+   request's state, comparing the result) included.
+3. The engine alone on the same recorded turns: each request's state is built
+   once, outside the timed region, and only ``play``/``discard`` are timed (the
+   engine's own generator), against the original PHP engine's figure on these
+   turns (``ORIGINAL_TURNS_PER_S``, engine time only).
 
 Each benchmark runs ``--repeat`` times (same seed, so the same games) and
 reports the median. Both wall-clock time (``perf_counter``) and the CPU time
@@ -16,9 +21,22 @@ import os
 import statistics
 import time
 
-from games.engine import Deck, Rng, all_cards, discard, legal_actions, new_game, play
+from games.engine import (
+    Deck,
+    EngineError,
+    Rng,
+    all_cards,
+    discard,
+    legal_actions,
+    new_game,
+    play,
+)
 
-from .conformance import default_dir, evaluate, read_lines
+from .conformance import default_dir, evaluate, read_lines, state_from_request
+
+# The original PHP engine on the recorded turns of random.jsonl.gz, engine time only
+# (issue 29; PHP is not installed here, so the figure is quoted, not measured).
+ORIGINAL_TURNS_PER_S = 3253
 
 _POOLS = None
 
@@ -75,6 +93,34 @@ def runner(lines):
     return len(lines), time.perf_counter() - t0, time.process_time() - c0
 
 
+def engine_turns(lines):
+    """The recorded turns as (state, is_play, position, mode), each request's state built
+    once with the engine's own generator (not timed: the engine never changes its input)."""
+    turns = []
+    for line in lines:
+        req = line["request"]
+        act = req["action"]
+        turns.append((state_from_request(req, "own"), act["type"] == "play",
+                      act["position"], act.get("mode", 0)))
+    return turns
+
+
+def engine_only(turns):
+    """Run every recorded turn once through ``play``/``discard`` (refused ones raise, as
+    in the original); returns (turns, wall s, CPU s)."""
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    for st, is_play, position, mode in turns:
+        try:
+            if is_play:
+                play(st, 0, position, mode)
+            else:
+                discard(st, 0, position)
+        except EngineError:
+            pass
+    return len(turns), time.perf_counter() - t0, time.process_time() - c0
+
+
 def _rates(n, runs, i):
     """Median, min and max of n / runs[k][i] over the repetitions."""
     rates = [n / r[i] if r[i] else float("inf") for r in runs]
@@ -117,6 +163,15 @@ def main(argv=None):
           % (os.path.basename(args.conformance), n))
     print("  " + _fmt("wall:", n, runs, 1))
     print("  " + _fmt("CPU: ", n, runs, 2))
+
+    turns = engine_turns(lines)
+    engine_only(turns[:300])  # warm-up
+    runs = [engine_only(turns) for _ in range(reps)]
+    print("engine alone on the same %d recorded turns (play/discard only; the original PHP "
+          "engine: %d turns/s)" % (len(turns), ORIGINAL_TURNS_PER_S))
+    for label, i in (("wall:", 1), ("CPU: ", 2)):
+        print("  " + _fmt(label, len(turns), runs, i)
+              + ", %.1fx the original" % (_rates(len(turns), runs, i)[0] / ORIGINAL_TURNS_PER_S))
 
 
 if __name__ == "__main__":
