@@ -11,7 +11,7 @@ from django.utils import timezone
 from games import engine
 from games.models import CardStatistic, Game
 from players import activity
-from players.models import PlayerSettings
+from players.models import PlayerSettings, original_background_number
 
 LIST_LENGTHS = (10, 25, 50)
 PERIODS = {"latest": "since the last new cards", "overall": "overall"}
@@ -67,6 +67,9 @@ def card_statistics(*, period="latest", length=10) -> dict:
             "length": length}
 
 
+ORIGINALS = "original"  # the statistics' row for every imported background ("original-<n>")
+
+
 def _shares(counts: dict, labels) -> list:
     total = sum(counts.values())
     return [{"key": key, "label": label, "count": counts.get(key, 0),
@@ -98,8 +101,11 @@ def game_statistics() -> dict:
     recent = PlayerSettings.objects.filter(
         player__last_activity__gte=timezone.now() - activity.OFFLINE_WITHIN)
     skins = dict(recent.values_list("skin").annotate(n=Count("pk")).order_by())
-    backgrounds = dict(recent.values_list("game_background").annotate(n=Count("pk"))
-                       .order_by())
+    backgrounds = {}
+    for value, n in recent.values_list("game_background").annotate(n=Count("pk")).order_by():
+        # Every imported background of the original game counts in one row of its own.
+        key = ORIGINALS if original_background_number(value) is not None else value
+        backgrounds[key] = backgrounds.get(key, 0) + n
     return {
         "games_total": total,
         "victory_types": _shares(by_outcome, outcomes),
@@ -107,7 +113,8 @@ def game_statistics() -> dict:
         "challenges": challenges,
         "ai_levels": ai_levels,
         "skins": _shares(skins, PlayerSettings.Skin.choices),
-        "backgrounds": _shares(backgrounds, PlayerSettings.Background.choices),
+        "backgrounds": _shares(backgrounds, [*PlayerSettings.Background.choices,
+                                             (ORIGINALS, "The original game's backgrounds")]),
         "players_counted": sum(skins.values()),
     }
 

@@ -13,6 +13,7 @@ from .profiles import (
     PlayerSettings,
     PlayerSettingsQuerySet,
     ProfileQuerySet,
+    original_background_number,
     profile_rows_updated,
 )
 from .progression import AwardCounters, GameRating, RatingHistory
@@ -22,5 +23,6 @@ from .tokens import AccessToken
 __all__ = [
     "AI_LEVEL_CHOICES", "AccessToken", "AccountBan", "AwardCounters", "FoilCard", "GameRating",
     "Message", "Mute", "Player", "PlayerQuerySet", "PlayerSettings", "PlayerSettingsQuerySet",
-    "ProfileQuerySet", "Purchase", "RatingHistory", "User", "profile_rows_updated",
+    "ProfileQuerySet", "Purchase", "RatingHistory", "User", "original_background_number",
+    "profile_rows_updated",
 ]

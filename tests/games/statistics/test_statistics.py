@@ -139,7 +139,19 @@ def test_skins_and_backgrounds_count_players_seen_this_week(alice, bob, carol):
     assert skins["dark"]["count"] == 1 and skins["auto"]["count"] == 1  # bob never chose
     assert skins["dark"]["percent"] == 50.0
     backgrounds = {row["key"]: row["count"] for row in result["backgrounds"]}
-    assert backgrounds == {"plain": 1, "stone": 0, "forest": 1, "night": 0}
+    assert backgrounds == {"plain": 1, "stone": 0, "forest": 1, "night": 0, "original": 0}
+
+
+def test_the_original_games_backgrounds_have_a_row_of_their_own(alice, bob, carol):
+    """Imported backgrounds ("original-<n>") are counted together, so the shares add up."""
+    for player, value in ((alice, "original-3"), (bob, "original-12"), (carol, "night")):
+        player.settings.game_background = value
+        player.settings.save()
+    rows = {row["key"]: row for row in stats.game_statistics()["backgrounds"]}
+    assert rows["original"]["count"] == 2 and rows["night"]["count"] == 1
+    assert rows["original"]["label"] == "The original game's backgrounds"
+    assert sum(row["count"] for row in rows.values()) == 3
+    assert round(sum(row["percent"] for row in rows.values())) == 100
 
 
 def test_statistics_query_count_does_not_grow_with_data(alice, bob, client_of, counted_cards,
