@@ -14,6 +14,12 @@ never into a hint that the game exists:
                ("gone")
     SPECTATOR  ``viewer`` may watch it now ("gone"; "player": he plays it, his own page is
                the place; "off": a player does not allow spectators)
+    API        the public API's reader (a token's player, None when anonymous): a public
+               replay, but a game against the computer only to its player (README: the API
+               holds nothing private), or a running game anybody may watch (WATCHABLE);
+               ``api_games`` is the same rule for the API's lists ("gone")
+    API_REPLAY REPLAY as the API answers it (the analysis): a game against the computer
+               only to its player ("gone")
 
 ``lock=True`` locks the row (``select_for_update``) until the end of the transaction, so
 the checks and the change that follows see the same row: call it inside
@@ -27,7 +33,9 @@ the checks and the change that follows see the same row: call it inside
 
 A public replay is a game that is over and was played out: finished and not aborted (an
 aborted game was called off, nothing in it was decided). ``PUBLIC_REPLAYS`` (the lists'
-filter) and ``is_public_replay`` (one loaded game) are that one rule.
+filter) and ``is_public_replay`` (one loaded game) are that one rule. A running game may be
+watched (``WATCHABLE``, the Watch list's filter) when it is between two accounts both of
+which let others watch.
 """
 from django.db.models import Q
 
@@ -45,6 +53,7 @@ COLUMNS_NOT_FOR_MOVES = ("initial_state", "deck1_cards", "challenge_message")
 
 # The kinds of viewer access_game knows.
 PLAYER, BOT, REPLAY, SPECTATOR = "player", "bot", "replay", "spectator"
+API, API_REPLAY = "api", "api replay"
 
 GONE = "That game no longer exists."
 NOT_PLAYING = "You are not playing in this game."
@@ -54,10 +63,38 @@ PUBLIC_REPLAYS = (Q(status=Game.Status.FINISHED)
                   & ~Q(outcome__in=[Game.Outcome.PENDING, Game.Outcome.ABORT]))
 
 
+# Games both of whose players let others watch.
+SPECTATORS_ALLOWED = Q(player1__settings__allow_spectators=True,
+                       player2__settings__allow_spectators=True)
+# Running games between two accounts that may be watched.
+WATCHABLE = (Q(status=Game.Status.IN_PROGRESS, is_ai=False, player2__isnull=False)
+             & SPECTATORS_ALLOWED)
+
+
 def is_public_replay(game: Game) -> bool:
     """Is ``game`` (loaded) in the public replays? The rule of PUBLIC_REPLAYS."""
     return (game.status == Game.Status.FINISHED
             and game.outcome not in (Game.Outcome.PENDING, Game.Outcome.ABORT))
+
+
+def _computer_games_only_own(viewer) -> Q:
+    """Games between two accounts, and ``viewer``'s own games against the computer (the
+    person is player1 in those)."""
+    if viewer is None:
+        return Q(is_ai=False)
+    return Q(is_ai=False) | Q(player1=viewer)
+
+
+def api_games(viewer: Player | None, *, status: str | None = None) -> Q:
+    """The rule of API as a filter of Game rows, for the API's lists: the public replays
+    (a game against the computer only ``viewer``'s own) and the running games anybody may
+    watch; ``status`` FINISHED or IN_PROGRESS: that part alone."""
+    replays = PUBLIC_REPLAYS & _computer_games_only_own(viewer)
+    if status == Game.Status.FINISHED:
+        return replays
+    if status == Game.Status.IN_PROGRESS:
+        return WATCHABLE
+    return replays | WATCHABLE
 
 
 def _settings_allow(player) -> bool:
@@ -108,14 +145,17 @@ def _load(game_id, query, lock: bool, as_: str) -> Game:
 
 def access_game(game_id, viewer: Player | None, *, as_: str = PLAYER, lock: bool = False,
                 query=None, not_playing: str = NOT_PLAYING) -> Game:
-    """The game ``viewer`` may see as ``as_`` (PLAYER, BOT, REPLAY, SPECTATOR), else a
-    GameError (see the module's docstring for the codes).
+    """The game ``viewer`` may see as ``as_`` (PLAYER, BOT, REPLAY, SPECTATOR, API,
+    API_REPLAY), else a GameError (see the module's docstring for the codes).
 
     ``query``: the rows to load it from (a PreparedQuery, or a queryset: the caller's
     columns and joins, one query), by default the game with both players' names (with
     their settings for a spectator). ``lock``: lock the row. ``not_playing``: the message
     of a PLAYER's "forbidden".
     """
+    if as_ == API:  # the rule is a filter: the one query loads only a game the API shows
+        query = (Game.objects.select_related("player1__user", "player2__user")
+                 if query is None else query).filter(api_games(viewer))
     game = _load(game_id, query, lock, as_)
     if as_ == PLAYER:
         if game.seat_of(viewer) is None:
@@ -123,8 +163,9 @@ def access_game(game_id, viewer: Player | None, *, as_: str = PLAYER, lock: bool
     elif as_ == BOT:
         if game.seat_of(viewer) is None or game.status == Game.Status.WAITING:
             raise GameError(GONE, code="gone")
-    elif as_ == REPLAY:
-        if not (is_public_replay(game) or game.seat_of(viewer) is not None):
+    elif as_ in (REPLAY, API_REPLAY):
+        public = is_public_replay(game) and not (as_ == API_REPLAY and game.is_ai)
+        if not (public or game.seat_of(viewer) is not None):
             # Outsiders cannot tell a private game from a missing one.
             raise GameError(GONE, code="gone")
     elif as_ == SPECTATOR:
@@ -132,7 +173,7 @@ def access_game(game_id, viewer: Player | None, *, as_: str = PLAYER, lock: bool
             raise GameError(NOT_TO_WATCH, code="gone")
         if (refusal := _spectator_refusal(game, viewer)) is not None:
             raise refusal
-    else:
+    elif as_ != API:
         raise ValueError(f"access_game: no such kind of viewer {as_!r}")
     return game
 

@@ -61,9 +61,9 @@ FULL_BUDGET_MOVES = 120
 JUDGED_ACTIONS = (Turn.Action.PLAY, Turn.Action.DISCARD)
 
 
-def _game_for_analysis(game_id, player) -> Game:
+def _game_for_analysis(game_id, player, as_) -> Game:
     try:
-        game = access_game(game_id, player, as_=REPLAY, query=Game.objects.select_related(
+        game = access_game(game_id, player, as_=as_, query=Game.objects.select_related(
             "player1__user", "player2__user").defer("state", "initial_state"))
     except GameError:
         # Outsiders cannot tell a private game from a missing one.
@@ -73,10 +73,11 @@ def _game_for_analysis(game_id, player) -> Game:
     return game
 
 
-def analysis_for(*, game_id, player) -> GameAnalysis | None:
+def analysis_for(*, game_id, player, as_=REPLAY) -> GameAnalysis | None:
     """The analysis of a game ``player`` may see (None: not requested yet); GameError
-    "gone" or "not_finished" otherwise."""
-    game = _game_for_analysis(game_id, player)
+    "gone" or "not_finished" otherwise. ``as_``: the kind of viewer asking (the access
+    step's REPLAY, API_REPLAY for the API)."""
+    game = _game_for_analysis(game_id, player, as_)
     return GameAnalysis.objects.filter(game=game).first()
 
 
@@ -86,12 +87,13 @@ def _stalled(analysis: GameAnalysis, now) -> bool:
 
 
 @transaction.atomic
-def analysis_request(*, game_id, player) -> tuple[GameAnalysis, bool]:
-    """Ask for the analysis of a finished game: (the analysis, whether it was queued now).
+def analysis_request(*, game_id, player, as_=REPLAY) -> tuple[GameAnalysis, bool]:
+    """Ask for the analysis of a finished game: (the analysis, whether it was queued now);
+    ``as_`` as for ``analysis_for``.
 
     Idempotent: an analysis that exists, queued, running or done, is returned as it is.
     """
-    game = _game_for_analysis(game_id, player)
+    game = _game_for_analysis(game_id, player, as_)
     analysis, created = GameAnalysis.objects.get_or_create(
         game=game, defaults={"requested_by": player, "status": GameAnalysis.Status.QUEUED})
     if not created:

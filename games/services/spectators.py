@@ -3,7 +3,8 @@
 Any signed-in player may watch a running game between two accounts (not a game against
 the computer) unless one of its players has turned "Let other players watch my games"
 off; once the game is over, its last board stays open to them while it is a public
-replay. The rule is the access step's (games.services.access.access_game, as_=SPECTATOR).
+replay. The rule is the access step's (games.services.access.access_game, as_=SPECTATOR;
+the Watch list's filter access.WATCHABLE).
 A spectator sees ``engine.view_for(state, None)`` only: in hidden-cards mode neither
 player's unrevealed cards, never decks, notes, the chat or the generator.
 
@@ -15,7 +16,6 @@ does not stay wrong for long.
 import logging
 
 from django.core.cache import cache
-from django.db.models import Q
 
 from games import engine
 from games.models import Game
@@ -25,13 +25,6 @@ from .board import limits_of, side_for
 log = logging.getLogger(__name__)
 
 SPECTATORS_TTL = 6 * 3600
-
-# Games both of whose players let others watch.
-SPECTATORS_ALLOWED = Q(player1__settings__allow_spectators=True,
-                       player2__settings__allow_spectators=True)
-# Running games between two accounts that may be watched.
-WATCHABLE = (Q(status=Game.Status.IN_PROGRESS, is_ai=False, player2__isnull=False)
-             & SPECTATORS_ALLOWED)
 
 
 def spectator_board(game: Game) -> dict:

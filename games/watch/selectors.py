@@ -5,6 +5,7 @@ from django.db.models.functions import Greatest
 
 from games.models import Game
 from games.services import spectators
+from games.services.access import WATCHABLE
 
 # mode filter -> the games it keeps
 MODE_FILTERS = {
@@ -24,7 +25,7 @@ _LIST_FIELDS = ("id", "player1_id", "player2_id", "status", "round", "is_hidden"
 def watchable_games(*, mode: str = ""):
     """Running games that may be watched, the highest levels first (the stronger player,
     then both together), then the latest move; a queryset for the paginator."""
-    games = Game.objects.filter(spectators.WATCHABLE).filter(**MODE_FILTERS.get(mode, {}))
+    games = Game.objects.filter(WATCHABLE).filter(**MODE_FILTERS.get(mode, {}))
     return (games.select_related("player1__user", "player2__user").only(*_LIST_FIELDS)
             .annotate(top_level=Greatest("player1__level", "player2__level"),
                       levels=F("player1__level") + F("player2__level"))

@@ -3,21 +3,22 @@
 The same rules as on the replay page: anyone may read or ask for the analysis of a public
 replay, a player also for his own finished games (with his token); anybody else gets a
 404, as for a missing game. Unlike the replay page, a game against the computer is its
-player's own only (marcomage/api/games.py): anybody else gets the 404. Asking needs a token and is rate limited like the page (the
-"analysis" flood limit of the token's account); asking again for an analysis that exists
-is free and returns it.
+player's own only (marcomage/api/games.py): anybody else gets the 404. The access step
+decides (games.services.access, as_=API_REPLAY). Asking needs a token and is rate limited
+like the page (the "analysis" flood limit of the token's account); asking again for an
+analysis that exists is free and returns it.
 """
 from ninja import Router, Schema
 from ninja.responses import Status
 
-from games.models import Game, GameAnalysis
+from games.models import GameAnalysis
 from games.services import analysis as game_analysis
+from games.services.access import API_REPLAY
 from marcomage.flood import flood_refusal
 
-from .errors import ApiError, not_found
+from .errors import ApiError
 
 router = Router(tags=["analysis"])
-ID_MAX = 2**63 - 1
 
 
 class AnalysisMoveOut(Schema):
@@ -69,23 +70,12 @@ def analysis_out(analysis: GameAnalysis) -> dict:
     return out
 
 
-def _checked_id(game_id: int, player) -> int:
-    if not 0 < game_id <= ID_MAX:
-        raise not_found("That game")
-    others_vs_computer = Game.objects.filter(pk=game_id, is_ai=True)
-    if player is not None:
-        others_vs_computer = others_vs_computer.exclude(player1=player)
-    if others_vs_computer.exists():
-        raise not_found("That game")
-    return game_id
-
-
 @router.get("/games/{game_id}/analysis", response=AnalysisOut, url_name="game_analysis",
             summary="The post-game analysis of a finished game: status, progress and, when "
                     "done, every judged move")
 def analysis_detail(request, game_id: int):
-    analysis = game_analysis.analysis_for(
-        game_id=_checked_id(game_id, request.auth.player), player=request.auth.player)
+    analysis = game_analysis.analysis_for(game_id=game_id, player=request.auth.player,
+                                          as_=API_REPLAY)
     if analysis is None:
         raise ApiError(404, "not_found", "No analysis of this game was asked for yet: POST "
                                          "to this address to ask for one.")
@@ -103,13 +93,13 @@ def analysis_request(request, game_id: int):
                                             "'Authorization: Bearer <token>'.",
                        headers={"WWW-Authenticate": 'Bearer realm="api"'})
     player = client.player
-    existing = game_analysis.analysis_for(game_id=_checked_id(game_id, player),
-                                          player=player)
+    existing = game_analysis.analysis_for(game_id=game_id, player=player, as_=API_REPLAY)
     if existing is None:
         request.user = player.user  # the flood limit counts per account, as on the page
         refusal = flood_refusal(request, "analysis")
         if refusal:
             raise ApiError(429, "rate_limited", refusal, headers={"Retry-After": "60"})
-    analysis, queued = game_analysis.analysis_request(game_id=game_id, player=player)
+    analysis, queued = game_analysis.analysis_request(game_id=game_id, player=player,
+                                                      as_=API_REPLAY)
     analysis.refresh_from_db()  # run already, without a worker (eager tasks)
     return Status(202 if queued else 200, analysis_out(analysis))

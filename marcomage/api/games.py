@@ -2,7 +2,7 @@
 
 What is public follows the site: a finished game is public when the Replays section lists
 it (games.services.access.PUBLIC_REPLAYS); a running game between two accounts that
-both allow spectators (games.services.spectators.WATCHABLE) shows its spectator view,
+both allow spectators (games.services.access.WATCHABLE) shows its spectator view,
 ``games.engine.view_for(state, None)``, which hides both hands in hidden-cards mode and
 never holds decks or the random generator. Turn records are reduced to what the replay
 page shows.
@@ -11,19 +11,20 @@ Games against the computer are never answered to anybody but their player: the s
 Replays section lists them, the API does not (README: nothing private, no games against the
 computer). A player's own finished games against the computer are answered to his own
 token (detail, replay, steps; and listed in ``games``), as his analysis is.
+
+The rule is the access step's: one game through ``access_game(..., as_=API)``, the lists
+filtered by ``api_games``, the same rule as a filter (games.services.access).
 """
 from typing import Literal
 
-from django.db.models import Q
 from ninja import Field, Query, Router, Schema
 from ninja.pagination import paginate
 
 from games import engine
 from games.models import Game
 from games.replays import selectors as replays
-from games.services.access import PUBLIC_REPLAYS
+from games.services.access import API, access_game, api_games
 from games.services.errors import GameError
-from games.services.spectators import WATCHABLE
 from games.services.turn_log import state_after_turns
 
 from .errors import ApiError, not_found
@@ -31,9 +32,6 @@ from .pagination import ApiPagination, Mapped
 from .schemas import BoardOut, GameOut, ReplayOut
 
 router = Router(tags=["games"])
-
-RUNNING_PUBLIC = WATCHABLE
-ID_MAX = 2**63 - 1
 
 
 def game_out(game: Game) -> dict:
@@ -52,31 +50,16 @@ def game_out(game: Game) -> dict:
     }
 
 
-def not_computer_unless_own(player) -> Q:
-    """Games between two accounts, and ``player``'s own games against the computer (in
-    those the person is always player1)."""
-    if player is None:
-        return Q(is_ai=False)
-    return Q(is_ai=False) | Q(player1=player)
-
-
-def _public_games(player):
-    return (Game.objects.filter((PUBLIC_REPLAYS & not_computer_unless_own(player))
-                                | RUNNING_PUBLIC)
-            .select_related("player1__user", "player2__user"))
-
-
 def public_game(game_id: int, *, player=None, finished: bool = False) -> Game:
-    """A game the caller (``player``: the token's, None when anonymous) may read."""
-    if not 0 < game_id <= ID_MAX:
-        raise not_found("That game")
-    games = _public_games(player)
+    """A game the caller (``player``: the token's, None when anonymous) may read;
+    ``finished``: only once it is over."""
+    games = Game.objects.select_related("player1__user", "player2__user")
     if finished:
         games = games.filter(status=Game.Status.FINISHED)
-    game = games.filter(pk=game_id).first()
-    if game is None:
+    try:
+        return access_game(game_id, player, as_=API, query=games)
+    except GameError:
         raise not_found("That game")
-    return game
 
 
 class FinishedGamesIn(Schema):
@@ -96,7 +79,7 @@ class FinishedGamesIn(Schema):
 def finished_games(request, filters: Query[FinishedGamesIn]):
     games = replays.replays_list(**{**filters.dict(),
                                     "player": filters.player.replace("\x00", "").strip()})
-    games = games.filter(not_computer_unless_own(request.auth.player))
+    games = games.filter(api_games(request.auth.player, status=Game.Status.FINISHED))
     return Mapped(games.defer(None).defer("state", "initial_state", "deck1_cards",
                                          "challenge_message"), game_out)
 
@@ -106,7 +89,8 @@ def finished_games(request, filters: Query[FinishedGamesIn]):
                     "first")
 @paginate(ApiPagination)
 def running_games(request):
-    games = (Game.objects.filter(RUNNING_PUBLIC).select_related("player1__user", "player2__user")
+    games = (Game.objects.filter(api_games(request.auth.player, status=Game.Status.IN_PROGRESS))
+             .select_related("player1__user", "player2__user")
              .defer("state", "initial_state", "deck1_cards", "challenge_message")
              .order_by("-last_action_at", "-pk"))
     return Mapped(games, game_out)

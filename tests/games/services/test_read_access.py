@@ -10,17 +10,23 @@ from pathlib import Path
 
 import pytest
 
+from games import services as gs
 from games.models import Game
 from games.services.access import (
+    API,
+    API_REPLAY,
     BOT,
     PLAYER,
     PUBLIC_REPLAYS,
     REPLAY,
     SPECTATOR,
     access_game,
+    api_games,
     is_public_replay,
 )
 from games.services.errors import GameError
+from players.models import PlayerSettings
+from tests.games.conftest import make_deck
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -37,12 +43,6 @@ READERS = [
 ]
 # Loads of one game by its id that are not a viewer's access, and why.
 NOT_ACCESS = {
-    # The API's filter "public games" is shared with its lists (finished public games but
-    # others' games against the computer, and watchable running ones): one query.
-    ("marcomage/api/games.py", "games.filter(pk=game_id)"),
-    # The API's analysis answers nobody but its player about a game against the computer;
-    # the analysis service then takes the access step.
-    ("marcomage/api/analysis.py", "Game.objects.filter(pk=game_id, is_ai=True)"),
     # A challenge to the bot is not a game yet: the lobby's services check it under lock.
     ("marcomage/api/bot.py", "if not (0 < game_id <= ID_MAX and Game.objects.filter("),
 }
@@ -141,3 +141,58 @@ def test_one_public_replay_rule_for_a_list_and_a_game(started_game):
             listed = Game.objects.filter(PUBLIC_REPLAYS, pk=game.pk).exists()
             assert is_public_replay(row) == listed, (status, outcome)
 
+
+
+def test_the_api_shows_public_replays_and_watchable_games_but_others_games_vs_computer(
+        started_game, alice, carol):
+    running = started_game()
+    for viewer in (None, carol, alice):
+        assert access_game(running.pk, viewer, as_=API).pk == running.pk
+    PlayerSettings.objects.filter(player=running.player2).update(allow_spectators=False)
+    for viewer in (None, carol, alice):  # not even to its player: the API is public only
+        assert _refusal(running.pk, viewer, as_=API) == "gone"
+    Game.objects.filter(pk=running.pk).update(status=Game.Status.FINISHED,
+                                              outcome=Game.Outcome.SURRENDER)
+    assert access_game(running.pk, None, as_=API).pk == running.pk
+    Game.objects.filter(pk=running.pk).update(outcome=Game.Outcome.ABORT)
+    assert _refusal(running.pk, alice, as_=API) == "gone"
+
+    computer = gs.ai_game_start(player=alice, deck=make_deck(alice, name="vs computer"))
+    gs.game_surrender(game_id=computer.pk, player=alice)
+    assert access_game(computer.pk, alice, as_=API).pk == computer.pk
+    for viewer in (None, carol):
+        assert _refusal(computer.pk, viewer, as_=API) == "gone"
+    assert _refusal(10**9, alice, as_=API) == "gone"
+
+
+def test_the_api_s_single_game_rule_and_its_lists_agree(started_game, alice, carol):
+    """A game the API lists (finished, running) is one access_game as_=API shows, and the
+    other way round, for every status and outcome and each kind of caller."""
+    game = started_game()
+    for status in Game.Status.values:
+        for outcome in Game.Outcome.values:
+            Game.objects.filter(pk=game.pk).update(status=status, outcome=outcome)
+            for viewer in (None, carol, alice):
+                listed = any(Game.objects.filter(api_games(viewer, status=part), pk=game.pk)
+                             .exists() for part in (Game.Status.FINISHED,
+                                                    Game.Status.IN_PROGRESS))
+                try:
+                    shown = access_game(game.pk, viewer, as_=API).pk == game.pk
+                except GameError:
+                    shown = False
+                assert shown == listed, (status, outcome, viewer)
+
+
+def test_the_api_s_analysis_reader_is_the_replay_s_but_for_others_games_vs_computer(
+        started_game, alice, carol):
+    own = started_game()
+    Game.objects.filter(pk=own.pk).update(status=Game.Status.FINISHED,
+                                          outcome=Game.Outcome.ABORT)
+    assert access_game(own.pk, alice, as_=API_REPLAY).pk == own.pk  # his, not public
+    assert _refusal(own.pk, carol, as_=API_REPLAY) == "gone"
+    computer = gs.ai_game_start(player=alice, deck=make_deck(alice, name="vs computer"))
+    gs.game_surrender(game_id=computer.pk, player=alice)
+    assert access_game(computer.pk, carol, as_=REPLAY).pk == computer.pk  # the site's
+    assert access_game(computer.pk, alice, as_=API_REPLAY).pk == computer.pk
+    for viewer in (None, carol):
+        assert _refusal(computer.pk, viewer, as_=API_REPLAY) == "gone"

@@ -6,6 +6,7 @@ from django.urls import reverse
 from games import services as gs
 from games.models import Game
 from games.services import spectators
+from games.services.access import WATCHABLE
 from players.models import Player, PlayerSettings
 from tests.factories import PlayerFactory
 from tests.games.conftest import discard_on_turn, make_deck
@@ -111,7 +112,7 @@ def test_the_watch_list_orders_by_level_filters_by_mode_and_leaves_out_the_priva
     assert low_url in hidden_only and high_url not in hidden_only
     bad = client.get(reverse("games:watch"), {"mode": "<script>", "page": "x"})
     assert bad.status_code == 200 and high_url in bad.content.decode()
-    assert Game.objects.filter(spectators.WATCHABLE).count() == 2
+    assert Game.objects.filter(WATCHABLE).count() == 2
     spectators.spectator_arrived(high.pk)
     html = client.get(reverse("games:watch")).content.decode()
     assert '<td class="spectators">1</td>' in html and '<td class="spectators">0</td>' in html
