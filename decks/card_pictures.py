@@ -4,10 +4,14 @@ A picture is built from the card's facts only, so cards that play differently lo
 
 - the background colour from what the card costs (bricks red, gems blue, recruits green,
   mixed costs a blend of theirs, free cards stone grey);
-- the central motif from its main effect (the first one its text names: a brick wall, a
-  tower, a dagger or swords or a blaze by the size of the attack, a cracked wall, a
-  resource pile, a cog for production, a sack for stealing, cards for summons, discards
-  and replacements, an eye for reveals), and a second effect as a small badge;
+- the central motif from its main effect, as the engine's effect tags say what the card
+  does (``engine.effect_tags``, decided from its rules, not its text; the main one is the
+  first in ``KIND_ORDER``): a brick wall, a tower, a weapon (by its keywords or cost), a
+  cracked wall, a resource pile, a cog for production, a sack for stealing, cards for
+  summons, discards and replacements, an eye for reveals; a second and a third effect as
+  small badges in the lower corners;
+- the size of the motif (one weapon, two, two in a blaze; a low or high wall) from what
+  the card costs for each thing it does;
 - a faint texture from its keywords (scales for Dragon, waves for Aqua, flames for
   Burning, chevrons for soldiers, coins for Brigand ...);
 - the frame and the halo behind the motif from its rarity and total cost;
@@ -20,10 +24,11 @@ so it is safe to mark safe.
 """
 import hashlib
 import math
-import re
 from dataclasses import dataclass
 
 from django.utils.safestring import mark_safe
+
+from games import engine
 
 # --------------------------------------------------------------------------- palette
 RESOURCE_HUE = {"bricks": 14, "gems": 216, "recruits": 128}
@@ -52,65 +57,68 @@ def _n(value):
 # --------------------------------------------------------------------------- effects
 @dataclass(frozen=True)
 class Effect:
-    kind: str            # the motif: see MOTIFS
-    subject: str = ""    # a resource, "wall"/"tower", "" when none
-    amount: int = 0      # the number the text gives, 0 when none
+    kind: str              # the motif: see MOTIFS
+    subject: str = ""      # a resource, "stock", "wall"/"tower", "" when none
+    size: str = "medium"   # "small", "medium" or "large": see effect_size
 
 
-_RES = r"(bricks|gems|recruits|stock|resources?)"
-_FAC = r"(quarry|magic|dungeons|facilities)"
-_NOT_ENEMY = r"(?<!enemy )(?<!enemy's )"
-# (kind, pattern, subject group or fixed subject, amount group). Matched on the lower-case
-# text; the effects are then ordered by where the text names them.
-_EFFECT_PATTERNS = (
-    ("attack", r"\battack (\d+)?", "", 1),
-    ("hit", r"\benemy (wall|tower) -\s?(\d+)?", 1, 2),
-    ("build", _NOT_ENEMY + r"\b(wall|tower) (?:\+\s?(\d+)?|becomes)", 1, 2),
-    ("facility", _NOT_ENEMY + r"\b" + _FAC + r" \+\s?(\d+)?", 1, 2),
-    ("facility_loss", r"\benemy " + _FAC + r" -\s?(\d+)?", 1, 2),
-    ("production", r"\b(bricks|gems|recruits|all)? ?production", 1, None),
-    ("stock", _NOT_ENEMY + r"\b" + _RES + r" \+\s?(\d+)?", 1, 2),
-    ("stock", r"\bgain (\d+) random resources?", "stock", 1),
-    ("stock_loss", r"\benemy " + _RES + r" -\s?(\d+)?", 1, 2),
-    ("stock_loss", r"\bloses? (\d+) random resources?", "stock", 1),
-    ("attack", r"\bis attacked for\b", "", None),
-    ("hit", r"\benemy (tower|wall)\b[a-z ]*? (?:loses?|becomes|is destroyed)", 1, None),
-    ("build", _NOT_ENEMY + r"\b(wall|tower) (?:x\d|rises|grows)", 1, None),
-    ("facility_loss", r"\b(?:highest|lowest) facility -", "", None),
-    ("stock", r"\bstock x\d|\b(?:re)?gains?\b|\bget them back\b|\bresources grows?\b", "stock",
-     None),
-    ("stock_loss", r"\benemy (?:lowest |highest )?(bricks|gems|recruits|resource|resources)\b"
-                   r"[a-z ,]*?(?: -\s?(\d+)?| drops?)", 1, 2),
-    ("steal", r"\bsteal", "", None),
-    ("summons", r"\bsummons?\b", "", None),
-    ("discard", r"\bdiscard(?:s|ed)?\b", "", None),
-    ("replace", r"\bbecomes? (?:a|an|another|any|the same|random)\b|\bbecome random\b"
-                r"|\breplace|\bswap|\bcopy\b|\bmoves? into|\bchange places\b", "", None),
-    ("reveal", r"\breveals?\b|\bsees\b|\bshown\b", "", None),
-)
-_COMPILED = tuple((kind, re.compile(p), s, a) for kind, p, s, a in _EFFECT_PATTERNS)
-_SUBJECT = {"quarry": "bricks", "magic": "gems", "dungeons": "recruits", "facilities": "",
-            "resource": "stock", "resources": "stock", "all": ""}
+# The motif kind of each effect tag (games/engine/cards/effect_tags.py); "evoke" is drawn
+# as a summons, "persistent" (a card that comes back) as a replacement.
+KIND_OF_TAG = {
+    "attack": "attack", "wall_minus": "hit", "tower_minus": "hit",
+    "wall_plus": "build", "tower_plus": "build", "steal": "steal",
+    "production": "production", "summons": "summons", "evoke": "summons",
+    "discard": "discard", "replace": "replace", "persistent": "replace", "reveal": "reveal",
+    "random_resources": "stock",
+    **{f"{facility}_plus": "facility" for facility in ("quarry", "magic", "dungeon", "facilities")},
+    **{f"{facility}_minus": "facility_loss"
+       for facility in ("quarry", "magic", "dungeon", "facilities")},
+    **{f"{res}_plus": "stock" for res in ("bricks", "gems", "recruits", "stock")},
+    **{f"{res}_minus": "stock_loss" for res in ("bricks", "gems", "recruits", "stock")},
+}
+# Which effect is the card's main one (the motif) and which the second (the badge): the
+# order in which the cards' texts most often name them.
+KIND_ORDER = ("attack", "hit", "build", "facility", "facility_loss", "steal", "production",
+              "discard", "stock_loss", "reveal", "summons", "stock", "replace")
+# The resource a facility or a stock tag names.
+_RESOURCE_OF = {"quarry": "bricks", "magic": "gems", "dungeon": "recruits",
+                "bricks": "bricks", "gems": "gems", "recruits": "recruits"}
 
 
-def effects_of(text):
-    """The card's effects in the order its text names them (one per kind)."""
-    text = (text or "").lower()
-    found = []
-    for kind, pattern, subject, amount in _COMPILED:
-        for match in pattern.finditer(text):
-            what = match.group(subject) if isinstance(subject, int) else subject
-            what = _SUBJECT.get(what or "", what or "")
-            number = match.group(amount) if amount else None
-            found.append((match.start(), Effect(kind, what, int(number) if number else 0)))
-            break
-    found.sort(key=lambda item: item[0])
-    seen, effects = set(), []
-    for _, effect in found:
-        if effect.kind not in seen:
-            seen.add(effect.kind)
-            effects.append(effect)
-    return effects
+def _subject(kind, tags, cost_class):
+    if kind in ("hit", "build"):
+        suffix = "_minus" if kind == "hit" else "_plus"
+        wall, tower = f"wall{suffix}" in tags, f"tower{suffix}" in tags
+        if wall and tower:  # both: the tower for a card paid in gems (magic builds towers)
+            return "tower" if cost_class == "gems" else "wall"
+        return "tower" if tower else "wall"
+    if kind in ("facility", "facility_loss", "stock", "stock_loss"):
+        resources = {_RESOURCE_OF.get(tag.split("_")[0], "") for tag in tags
+                     if KIND_OF_TAG.get(tag) == kind}
+        if len(resources) == 1 and "" not in resources:
+            return resources.pop()
+        return "" if kind.startswith("facility") else "stock"
+    return ""
+
+
+def effect_size(total_cost, effects):
+    """How big a card's effects are drawn (the weapons of an attack, the height of a wall),
+    from what the card costs for each thing it does: Burglar (8 for an attack and a theft)
+    is small, Red dragon (30 for an attack and a wall hit) large."""
+    per_effect = total_cost / max(effects, 1)
+    return "small" if per_effect <= 4 else "large" if per_effect >= 14 else "medium"
+
+
+def effects_of(card):
+    """The card's effects, main one first (one per motif kind), from the engine's effect
+    tags; nothing for what is not an engine card (a concept)."""
+    if not isinstance(card, engine.CardDef):
+        return []
+    tags = engine.effect_tags(card)
+    kinds = {KIND_OF_TAG[tag] for tag in tags if tag in KIND_OF_TAG}
+    size = effect_size(card.total_cost, len(kinds))
+    return [Effect(kind, _subject(kind, tags, card.cost_class), size)
+            for kind in KIND_ORDER if kind in kinds]
 
 
 # --------------------------------------------------------------------------- motifs
@@ -146,7 +154,7 @@ def _star(cx, cy, outer, inner, spikes, rotation=0.0):
 
 
 def motif_wall(effect):
-    rows = 2 if effect.amount and effect.amount <= 5 else 4 if effect.amount >= 25 else 3
+    rows = {"small": 2, "large": 4}.get(effect.size, 3)
     brick_w, brick_h = 10, 5.5
     top = -rows * brick_h / 2
     boxes = []
@@ -163,7 +171,7 @@ def motif_wall(effect):
 
 
 def motif_tower(effect):
-    height = 20 if effect.amount and effect.amount <= 5 else 30 if effect.amount >= 20 else 25
+    height = {"small": 20, "large": 30}.get(effect.size, 25)
     bottom = height / 2 + 3
     top = bottom - height
     parts = [
@@ -265,9 +273,7 @@ def _weapons(weapon, pair):
 def motif_attack(effect, digest=b"\0" * 8, weapon="blade", badge=False):
     """The weapon by the card's kind; one for a small attack, two for a middling one, two
     in a blaze for a great one (a badge draws one, plainly)."""
-    amount = effect.amount
-    # An attack the text does not number ("attack for as much as ...") is a middling one.
-    size = "small" if badge or 0 < amount <= 6 else "large" if amount > 25 else "medium"
+    size = "small" if badge else effect.size
     drawn = _weapons(weapon, pair=size != "small")
     blaze = ""
     if size == "large":
@@ -608,11 +614,12 @@ def _background(card, digest):
     return f"background: linear-gradient({angle}deg, {', '.join(stops)})"
 
 
-def _badge(effect, digest, weapon):
-    """The second effect, small, in a dark disc in a lower corner."""
+def _badge(effect, digest, weapon, other_corner=False):
+    """A further effect, small, in a dark disc in a lower corner (the second effect in the
+    corner the card's hash picks, a third one in the other)."""
     if effect is None:
         return ""
-    x = 14 if digest[4] % 2 else 86
+    x = 14 if (digest[4] % 2) != other_corner else 86
     inner = motif(effect, digest, weapon, badge=True)
     return (f'<g class="badge" transform="translate({x} 45)">'
             f'<circle r="11" fill="#000" fill-opacity=".35" stroke="#fff" stroke-opacity=".5" '
@@ -623,9 +630,10 @@ def card_picture(card):
     """The picture of a card (or of anything with its attributes: concepts pass id,
     keywords and rank only) as safe markup: a wrapper with the background, an inline SVG."""
     digest = hashlib.sha256(f"marcomage-card-{card.id}".encode()).digest()
-    effects = effects_of(getattr(card, "text", ""))
+    effects = effects_of(card)
     main = effects[0] if effects else None
     second = effects[1] if len(effects) > 1 else None
+    third = effects[2] if len(effects) > 2 else None
     rank = getattr(card, "rank", 0)
     cost = (getattr(card, "bricks", 0) + getattr(card, "gems", 0)
             + getattr(card, "recruits", 0))
@@ -641,5 +649,6 @@ def card_picture(card):
         f'<svg class="card-art-svg" viewBox="0 0 100 60" aria-hidden="true" focusable="false">'
         f"{_texture(keywords, digest)}{_frame(rank, cost)}"
         f'<g transform="translate({cx} {cy}) rotate({tilt}) scale(1.05)">{motif(main, digest, weapon)}</g>'
-        f"{_badge(second, digest, weapon)}</svg></div>"
+        f"{_badge(second, digest, weapon)}{_badge(third, digest, weapon, other_corner=True)}"
+        f"</svg></div>"
     )
