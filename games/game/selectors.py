@@ -16,6 +16,8 @@ from players import activity
 from players.accounts.user_cache import cached_user
 from players.models import GameRating
 
+from .board import board_for, end_announcement, move_announcement
+
 DEFAULT_REFRESH_SECONDS = 20
 # Both players with their names; their settings come from the user cache (_settings_of).
 PLAYERS = ("player1__user", "player2__user")
@@ -185,7 +187,7 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
     settings = _settings_of(player)
     on_turn = games_on_turn(player)
     now = timezone.now()
-    board = gs.board_for(game, seat) if game.status != Game.Status.WAITING else None
+    board = board_for(game, seat) if game.status != Game.Status.WAITING else None
     opponent = game.player_at(1 - seat)
     opponent_activity = (activity.activity_of(opponent.last_activity, now)
                          if opponent is not None else None)
@@ -221,8 +223,8 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
         "earnings": end_screen_earnings(game, seat),
         # Read out by the page when a board arrives by itself (static/js/games.js).
         "announcement": " ".join(filter(None, (
-            gs.move_announcement(board, opponent_name=opponent_name),
-            gs.end_announcement(board, opponent_name=opponent_name,
+            move_announcement(board, opponent_name=opponent_name),
+            end_announcement(board, opponent_name=opponent_name,
                                 outcome_label=game.get_outcome_display())))),
         "refresh_seconds": settings.auto_refresh or DEFAULT_REFRESH_SECONDS,
         "next_game": next(iter(pk for pk in on_turn if pk != game.pk), None),

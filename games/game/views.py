@@ -17,6 +17,7 @@ from games.services.errors import GameError
 from marcomage.flood import flood_refusal
 
 from . import selectors
+from .board import history_for
 from .forms import ChatForm, CommandForm, MoveForm, NextGameForm, StepForm, sandbox_form
 
 
@@ -221,7 +222,7 @@ def game_history(request, game_id):
     game = selectors.started_game_for_player(game_id, player, with_initial_state=True)
     seat = game.seat_of(player)
     try:
-        history = gs.history_for(game, seat, StepForm(request.GET).step_or(10**9))
+        history = history_for(game, seat, StepForm(request.GET).step_or(10**9))
     except GameError as exc:
         messages.error(request, exc.message)
         return redirect("games:detail", game_id)

@@ -8,6 +8,7 @@ from decks.models import Deck
 from games import engine
 from games import services as gs
 from games.engine import TUTORIAL_END_LEVEL
+from games.game.board import board_for, history_for
 from games.models import CardStatistic, Game, Turn
 from games.services.errors import STALE_PAGE
 from players.models import GameRating
@@ -363,8 +364,8 @@ def test_history_replays_the_sandbox_changes(alice, client_of, sandbox_game):
     game.refresh_from_db()
     gs.game_discard_card(game_id=game.pk, player=alice, version=game.version, position=1)
     game.refresh_from_db()
-    latest = gs.history_for(game, 0, 10**9)["board"]
-    assert latest == gs.board_for(game, 0)
+    latest = history_for(game, 0, 10**9)["board"]
+    assert latest == board_for(game, 0)
     # The computer may have moved first (who starts is random): find the step of the change.
     actions = list(game.turns.order_by("number").values_list("action", flat=True))
     step = actions.index(Turn.Action.SANDBOX) + 1

@@ -1,6 +1,6 @@
 """The words a screen reader hears when the opponent's move arrives, and at the end."""
 from games import engine
-from games.services.board import board_for, end_announcement, last_actor, move_announcement
+from games.game.board import board_for, end_announcement, last_actor, move_announcement
 
 
 def _card_named(name):
