@@ -11,6 +11,7 @@ from forum.services import forum_mark_all_read
 from marcomage.redirects import safe_next
 from players.inbox.services import messages_mark_seen
 
+from .help import help_facts
 from .home import home_progress
 from .news.selectors import news_latest
 
@@ -27,7 +28,7 @@ def favicon(request):
 
 
 def help_page(request):
-    return render(request, "help.html")
+    return render(request, "help.html", help_facts())
 
 
 @require_POST
