@@ -27,6 +27,7 @@ CHANNEL_NOUNS = {
     "register": "new accounts from your address",
     "login": "login attempts from your address",
     "analysis": "analysis requests",
+    "tournament": "new events",
 }
 
 _UNIT_WORDS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "players",
     "decks",
     "games",
+    "games.tournaments",
     "forum",
     "concepts",
 ]
@@ -149,6 +150,8 @@ FLOOD_LIMITS = {
     "login": {"ip": "30/m"},
     # Asking for a post-game analysis (a repeated request for one that exists is free).
     "analysis": {"user": "6/h", "ip": "20/h"},
+    # Creating an event (games.tournaments; its policy also caps the events open at once).
+    "tournament": {"user": "3/h", "ip": "10/h"},
 }
 FLOOD_GROUP_PREFIX = "flood:"
 # A cache that is down must not block posting: the limit is skipped, the post goes through.
@@ -280,6 +283,9 @@ CELERY_BEAT_SCHEDULE = {
     # while the broker was down are queued again.
     "games-stalled-tasks": {"task": "games.tasks.sweep_stalled_tasks",
                             "schedule": timedelta(seconds=15)},
+    # Events: scheduled creation, starts and ends, lost results, overdue turns, pairings.
+    "tournaments-tick": {"task": "games.tournaments.tasks.tournaments_tick",
+                         "schedule": timedelta(seconds=5)},
 }
 
 # --- Internationalisation ----------------------------------------------------

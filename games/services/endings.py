@@ -15,7 +15,7 @@ from players.models import Player
 
 from .access import access_running_game, access_seat
 from .errors import GameError
-from .events import publish_game_changed
+from .events import publish_game_changed, publish_game_finished
 from .permissions import abort_allowed, finish_allowed
 from .queue import game_rate_queue
 from .statistics import game_statistics_record
@@ -34,6 +34,7 @@ def game_end(game: Game, *, winner_seat, outcome: str) -> None:
     game.save()
     game_statistics_record(game, winner_seat)
     game_rate_queue(game)
+    publish_game_finished(game)
 
 
 def _end_by_request(game: Game, *, outcome: str, winner_seat, actor_seat, actor):
@@ -125,6 +126,27 @@ def game_finish(*, game_id, player: Player) -> Game:
                         "turn for three weeks.", code="not_allowed")
     _end_by_request(game, outcome=Game.Outcome.ABANDON, winner_seat=seat, actor_seat=seat,
                     actor=player)
+    return game
+
+
+# ---------------------------------------------------------------- ended by the site
+SITE_ENDINGS = (Game.Outcome.ABORT, Game.Outcome.ABANDON)
+
+
+@transaction.atomic
+def game_end_by_site(*, game_id, outcome: str, winner_seat=None):
+    """End a running game by the site's own rule, not a player's request: an event's
+    round time limit (ABORT: nothing decided) or an overrun turn in an event (ABANDON: the
+    waiting ``winner_seat`` wins). None when the game is no longer running."""
+    if outcome not in SITE_ENDINGS:
+        raise ValueError(f"the site ends games by {SITE_ENDINGS}, not {outcome!r}")
+    game = (Game.objects.select_for_update(of=("self",)).select_related("player1", "player2")
+            .filter(pk=game_id).first())
+    if game is None or game.status != Game.Status.IN_PROGRESS:
+        return None
+    _end_by_request(game, outcome=outcome,
+                    winner_seat=None if outcome == Game.Outcome.ABORT else winner_seat,
+                    actor_seat=None, actor=None)
     return game
 
 

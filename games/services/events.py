@@ -6,9 +6,19 @@ Sending never fails the change that caused it: the move is committed before anyt
 sent, and a channel layer that is down only costs the live update (logged; the pages
 poll when their socket is down).
 """
+import logging
+
 from django.db import transaction
+from django.dispatch import Signal
 
 from marcomage import live_send
+
+log = logging.getLogger(__name__)
+
+# Sent after the commit that finished a game, with ``game_id``: what other parts of the site
+# do when a game ends (an event pairs its players again) listens here, so the games need
+# not know them. A receiver that fails is logged and never fails the game's end.
+game_finished = Signal()
 
 
 def game_group(game_id: int) -> str:
@@ -54,3 +64,16 @@ def publish_players_changed(*player_ids: int) -> None:
         _send(*((player_group(pid), {"type": "turns.changed"}) for pid in ids))
 
     transaction.on_commit(_publish)
+
+
+def publish_game_finished(game) -> None:
+    """After commit: tell the receivers of ``game_finished`` that ``game`` is over."""
+    game_id = game.pk
+
+    def _announce():
+        for receiver, outcome in game_finished.send_robust(sender=None, game_id=game_id):
+            if isinstance(outcome, Exception):
+                log.warning("%r failed on game %s's end: %r", receiver, game_id, outcome,
+                            exc_info=(type(outcome), outcome, outcome.__traceback__))
+
+    transaction.on_commit(_announce)

@@ -224,6 +224,25 @@ def game_host_cancel(*, game_id, player: Player) -> None:
     publish_players_changed(player.pk)
 
 
+# ---------------------------------------------------------------- games the site arranges
+def game_start_arranged(*, player1: Player, player2: Player, deck1_cards: dict,
+                        deck2_cards: dict, hidden: bool = False, friendly: bool = False,
+                        long_mode: bool = False, turn_timeout: int) -> Game:
+    """A game the site sets up between two players who asked for it by joining an event
+    (games.tournaments pairs them): both decks come with it, it starts at once, with a turn
+    time limit always. No slot or challenge checks: the event is the players' request. The
+    caller holds the transaction."""
+    if player1.pk == player2.pk:
+        raise GameError(errors.SELF_CHALLENGE, code="self")
+    if turn_timeout <= 0:
+        raise GameError("An arranged game needs a turn time limit.", code="timeout")
+    game = Game(player1=player1, player2=player2, deck1_cards=deck1_cards, is_hidden=hidden,
+                is_friendly=friendly, is_long=long_mode, turn_timeout=turn_timeout)
+    _start(game, deck2_cards)
+    publish_game_changed(game)
+    return game
+
+
 # ---------------------------------------------------------------- games against the AI
 @transaction.atomic
 def ai_game_start(*, player: Player, deck, ai_deck=None, hidden: bool = False,
