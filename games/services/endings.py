@@ -12,6 +12,7 @@ from django.utils.html import escape
 from games import engine
 from games.models import ChatMessage, Game, Turn
 from players.models import Player
+from players.progression.services import award_counters_add
 
 from .access import access_running_game, access_seat
 from .errors import GameError
@@ -33,6 +34,10 @@ def game_end(game: Game, *, winner_seat, outcome: str) -> None:
     game.surrender_requested_by = None
     game.save()
     game_statistics_record(game, winner_seat)
+    if game.ai_challenge and winner_seat == 0:
+        # The human (seat 0) beat an AI challenge: its award counter, though the game is
+        # friendly and unrated (rules-engine §13). Once: a game ends once, under its lock.
+        award_counters_add(player=game.player1, counters={"ai_challenges": 1})
     game_rate_queue(game)
     publish_game_finished(game)
 
