@@ -52,28 +52,32 @@ def test_the_cards_page_filters_by_effect_and_keywords_explain_themselves(
     shot(page, "cards-filter-evoke-1280.png")
     assert not blocking_violations(page)
 
-    # A keyword reached with the keyboard shows what it does.
+    # A card reached with the keyboard (its name's link: no keyword is a stop of its own)
+    # shows what its keywords do.
     page.goto(f"{live_server.url}/cards/?name=Knight")
-    keyword = page.locator(".card[data-card-id='7'] .kw").first
-    tip = keyword.locator(".kw-tip")
-    assert (tip.bounding_box() or {"width": 0})["width"] <= 1
-    page.keyboard.press("Tab")
-    keyword.focus()
+    knight = page.locator(".card[data-card-id='7']")
+    tips = knight.locator(".kw-tips")
+    assert (tips.bounding_box() or {"width": 0})["width"] <= 1
+    assert knight.locator(".card-keywords [tabindex]").count() == 0
+    knight.locator(".card-name a").focus()
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.classList.contains('kw')")
-    box = tip.bounding_box()
+    assert page.evaluate("document.activeElement.closest('.card').dataset.cardId") == "7"
+    box = tips.bounding_box()
     assert box and box["width"] > 40 and box["height"] > 10
-    assert "Soldier" in keyword.get_attribute("title")
+    assert "Soldier" in tips.inner_text() and "Charge (3)" in tips.inner_text()
+    assert "Soldier" in knight.locator(".kw").first.get_attribute("title")
     shot(page, "cards-keyword-focus-1280.png")
     assert not blocking_violations(page)
     # Keywords as names (the insignias turned off in the settings) explain themselves too.
     veteran.settings.keyword_insignias = False
     veteran.settings.save()
     page.goto(f"{live_server.url}/cards/?name=Knight")
-    name = page.locator(".card[data-card-id='7'] .kw-label").first
-    name.focus()
-    box = name.locator(".kw-tip").bounding_box()
+    assert "Soldier" in knight.locator(".kw-label").first.get_attribute("title")
+    knight.locator(".card-name a").focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    box = tips.bounding_box()
     assert box and box["width"] > 40
     assert not blocking_violations(page)
 
