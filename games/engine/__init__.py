@@ -30,6 +30,20 @@ from .catalogue import (  # noqa: E402
                         token_keywords,
 )
 from .constants import ATTRS, LONG, NORMAL, limits_for  # noqa: E402
+from .custom_cards import CONDITION_KINDS as CUSTOM_CONDITION_KINDS  # noqa: E402
+from .custom_cards import (  # noqa: E402  (new_game, state_from_json: with proposed cards)
+                        FIRST_CUSTOM_ID,
+                        custom_card,
+                        custom_card_check,
+                        custom_card_ids,
+                        custom_card_preview,
+                        custom_card_source,
+                        is_custom_card,
+                        new_game,
+                        state_from_json,
+)
+from .custom_cards import NUMBER_KINDS as CUSTOM_NUMBER_KINDS  # noqa: E402
+from .custom_cards import STEP_KINDS as CUSTOM_STEP_KINDS  # noqa: E402
 from .errors import EngineError  # noqa: E402
 from .keywords import KeywordDef  # noqa: E402
 from .legality import Action, legal_actions  # noqa: E402
@@ -47,16 +61,17 @@ from .sandbox import (  # noqa: E402
                         sandbox_set_hidden,
 )
 from .sandbox import attribute_range as sandbox_attribute_range  # noqa: E402
-from .setup import new_game  # noqa: E402
-from .state import GameState, PlayerState, state_from_json, state_to_json  # noqa: E402
+from .state import GameState, PlayerState, state_to_json  # noqa: E402
 from .turn import TurnResult, discard, play  # noqa: E402
 from .victory import finish_game  # noqa: E402
 from .view import view_for  # noqa: E402
 
 __all__ = [
     "Action", "ANALYSIS_LEVEL", "AI_CHALLENGES", "ai_choose_action", "AI_DEFAULT_BUDGETS", "ai_evaluation", "AI_LEVELS", "all_cards", "all_keywords", "ATTRS",
-    "awards_rules", "card", "CardDef", "cards_filter", "choose_action", "Deck", "deck_auto_tokens",
-    "discard", "EFFECT_TAGS", "effect_tags", "EngineError", "finish_game", "GameState", "keyword", "KeywordDef",
+    "awards_rules", "card", "CardDef", "cards_filter", "choose_action", "CUSTOM_CONDITION_KINDS",
+    "custom_card", "custom_card_check", "custom_card_ids", "custom_card_preview",
+    "custom_card_source", "CUSTOM_NUMBER_KINDS", "CUSTOM_STEP_KINDS", "Deck", "deck_auto_tokens",
+    "discard", "EFFECT_TAGS", "effect_tags", "EngineError", "finish_game", "FIRST_CUSTOM_ID", "GameState", "is_custom_card", "keyword", "KeywordDef",
     "judge_move", "legal_actions", "limits_for", "LONG", "MoveJudgement", "new_game", "NORMAL", "play", "PlayerState",
     "Preview", "preview", "rating_rules", "Rng", "rng_state_for_seed",
     "sandbox_attribute_range", "SANDBOX_MAX", "sandbox_put_card", "sandbox_set_attribute",

@@ -8,7 +8,7 @@ side's business. The tools change only what they say: no turn passes, no product
 discard pile or card statistic, no change markers, and the random generator is not used.
 Victory is not checked here: the end of the next turn checks it as after every turn (§12.1).
 """
-from .cards.model import CARDS
+from .cards.model import CARDS, FIRST_CUSTOM_ID
 from .constants import ATTRS
 from .errors import EngineError
 
@@ -40,15 +40,17 @@ def attribute_range(state, name):
 
 
 def sandbox_put_card(state, seat, position, card_id, *, reveal=False):
-    """Put card ``card_id`` (any real catalogue card) into slot ``position`` (1-8) of
-    ``seat``'s hand. The card replaces the old one outright (no Cursed redirect, nothing
-    goes to a discard pile), gets the new flag like a placed card (§7.1) and is revealed
-    only when ``reveal`` is set in hidden-cards mode (revealed flags exist only there).
+    """Put card ``card_id`` (any real catalogue card, or a proposed card this game holds)
+    into slot ``position`` (1-8) of ``seat``'s hand. The card replaces the old one outright
+    (no Cursed redirect, nothing goes to a discard pile), gets the new flag like a placed
+    card (§7.1) and is revealed only when ``reveal`` is set in hidden-cards mode (revealed
+    flags exist only there).
     """
     _check(state, seat)
     if type(position) is not int or not 1 <= position <= 8:
         raise EngineError("bad_position", "Choose a slot from 1 to 8.")
-    if type(card_id) is not int or not 1 <= card_id < len(CARDS) or CARDS[card_id] is None:
+    if (type(card_id) is not int or not 1 <= card_id < len(CARDS) or CARDS[card_id] is None
+            or (card_id >= FIRST_CUSTOM_ID and str(card_id) not in (state.extra or ()))):
         raise EngineError("unknown_card", "There is no such card.")
     st = state.clone()
     P = st.p[seat]

@@ -145,14 +145,17 @@ class GameState:
     (``randint``, ``below``, ``choice``, ``shuffle``, ``random``); turns then draw from
     it in place and it stays shared by clones (the conformance runner replays PHP's
     mt_rand this way). Such a state is for tools only: ``state_to_json`` needs the int.
+    ``extra`` maps the ids of the proposed cards this game holds (str) to their
+    definitions (``custom_cards.py``), or is None: never changed, shared by copies.
     """
 
     __slots__ = ("p", "round", "current", "long_mode", "hidden", "friendly", "ai",
-                 "ai_challenge", "status", "winner", "outcome", "rsc", "rng", "seed", "turns")
+                 "ai_challenge", "status", "winner", "outcome", "rsc", "rng", "seed", "turns",
+                 "extra")
 
     def __init__(self, p, round=1, current=0, long_mode=False, hidden=False, friendly=False,
                  ai=False, ai_challenge="", status="in progress", winner=None,
-                 outcome="Pending", rsc=None, rng=0, seed=0, turns=0):
+                 outcome="Pending", rsc=None, rng=0, seed=0, turns=0, extra=None):
         self.p = p
         self.round = round
         self.current = current
@@ -168,6 +171,7 @@ class GameState:
         self.rng = rng
         self.seed = seed
         self.turns = turns
+        self.extra = extra
 
     @property
     def limits(self):
@@ -190,6 +194,7 @@ class GameState:
         c.rng = self.rng
         c.seed = self.seed
         c.turns = self.turns
+        c.extra = self.extra
         return c
 
     def __eq__(self, other):
@@ -201,7 +206,7 @@ class GameState:
 
 
 def state_to_json(st):
-    return {
+    d = {
         "schema": SCHEMA_VERSION,
         "players": [st.p[0].to_json(), st.p[1].to_json()],
         "round": st.round,
@@ -221,6 +226,9 @@ def state_to_json(st):
         "seed": str(st.seed),
         "turns": st.turns,
     }
+    if st.extra:  # a game holding proposed cards (custom_cards.py)
+        d["extra_cards"] = st.extra
+    return d
 
 
 def state_from_json(d):
@@ -236,4 +244,5 @@ def state_from_json(d):
         winner=d["winner"], outcome=d["outcome"],
         rsc=None if rsc is None else [list(rsc[0]), list(rsc[1])],
         rng=int(d["rng"]), seed=int(d["seed"]), turns=d.get("turns", 0),
+        extra=d.get("extra_cards") or None,
     )

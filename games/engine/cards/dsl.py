@@ -1071,12 +1071,20 @@ class ReplaceHand(Action):
 
 
 # ============================================================== registration
+def _full_stop(t):
+    return t + "." if t and not t.endswith(".") else t
+
+
+def card_text(node):
+    """The player-facing text rendered from a card's tree of building blocks (what
+    ``card`` registers when no ``text`` is given)."""
+    return _full_stop(node.text())
+
+
 def card(cid, *acts, text=None, uncertain=None):
     """Define card ``cid`` from building blocks. ``text`` overrides the rendered text."""
     node = Seq(*acts)
-    t = text if text is not None else node.text()
-    if t and not t.endswith("."):
-        t += "."
+    t = card_text(node) if text is None else _full_stop(text)
     register(cid, node.run, t, node.uncertain if uncertain is None else uncertain, node)
     return node
 

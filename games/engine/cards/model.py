@@ -142,15 +142,18 @@ def merge_facts(generated, manual):
 # CARDS[id] is the CardDef of card ``id`` (None for an unused id; 0 is the Empty
 # placeholder); REAL_CARDS the real ones in id order. Read both through this module:
 # ``put_card``/``drop_card`` update them (adding cards at run time is for tests).
+# Ids from FIRST_CUSTOM_ID up are proposed cards registered for the games holding them
+# (``custom_cards.py``): in CARDS, never among the REAL_CARDS.
 CARDS = [_empty_card()]
 REAL_CARDS = ()
+FIRST_CUSTOM_ID = 10_000
 
 
 def _refresh():
     global REAL_CARDS
     while CARDS[-1] is None:
         CARDS.pop()
-    REAL_CARDS = tuple(c for c in CARDS[1:] if c is not None)
+    REAL_CARDS = tuple(c for c in CARDS[1:FIRST_CUSTOM_ID] if c is not None)
 
 
 def put_cards(defs):
