@@ -15,7 +15,7 @@ class UnknownPathConsumer(AsyncWebsocketConsumer):
 
 
 websocket_urlpatterns = []
-for _app in ("games", "players"):
+for _app in ("games", "games.tournaments", "players"):
     try:
         _module = import_module(f"{_app}.routing")
     except ModuleNotFoundError as exc:  # an app without live features has no routing module

@@ -187,6 +187,12 @@ class Entry(models.Model):
     def __str__(self):
         return f"{self.player} in {self.tournament_id}"
 
+    @property
+    def points(self):
+        """The score as players read it: an arena's points, a Swiss score (half points
+        halved). Needs the tournament loaded."""
+        return self.score if self.tournament.kind == Kind.ARENA else self.score / 2
+
 
 class Pairing(models.Model):
     """Two entries paired for one game (Swiss: in one round), or a Swiss bye."""

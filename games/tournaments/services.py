@@ -15,7 +15,6 @@ import random
 from datetime import UTC, datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from decks.models import Deck
@@ -43,6 +42,7 @@ from .models import (
     Tournament,
 )
 from .queue import pairing_queue
+from .selectors import standing_order
 
 log = logging.getLogger(__name__)
 
@@ -150,11 +150,11 @@ def tournament_create(*, creator: Player, options: dict, starts_at: datetime,
         raise TournamentError("An event starts between a minute and two weeks from now.",
                               code="starts_at")
     tournament = Tournament.objects.create(created_by=creator, starts_at=starts_at, **fields)
-    _set_end(tournament)
+    set_end(tournament)
     return tournament
 
 
-def _set_end(tournament: Tournament) -> None:
+def set_end(tournament: Tournament) -> None:
     if tournament.is_arena:
         tournament.ends_at = tournament.starts_at + timedelta(minutes=tournament.duration_minutes)
         tournament.save(update_fields=["ends_at"])
@@ -205,7 +205,7 @@ def schedules_create(*, now=None) -> int:
                 tournament, made = Tournament.objects.get_or_create(
                     schedule=schedule, starts_at=starts_at, defaults=fields)
                 if made:
-                    _set_end(tournament)
+                    set_end(tournament)
         except IntegrityError:  # another run made it meanwhile
             continue
         created += made
@@ -547,12 +547,6 @@ def tournament_start(*, tournament_id, now=None) -> bool:
     return True
 
 
-def _standing_order(tournament: Tournament):
-    if tournament.is_arena:
-        return ["-score", "-wins", "-rating", "pk"]
-    return ["-score", "-buchholz", "-sonneborn", "-rating", "pk"]
-
-
 def _finish(tournament: Tournament, now) -> None:
     """End the event (the caller holds its lock and saves its version): games still running
     do not count; the final places are kept for the players' profiles."""
@@ -564,7 +558,7 @@ def _finish(tournament: Tournament, now) -> None:
     Pairing.objects.filter(tournament=tournament, result=Pairing.Result.PENDING).update(
         result=Pairing.Result.UNSCORED, finished_at=now)
     entries = list(Entry.objects.filter(tournament=tournament)
-                   .order_by(*_standing_order(tournament)))
+                   .order_by(*standing_order(tournament)))
     for rank, entry in enumerate(entries, start=1):
         entry.final_rank = rank
         entry.current_pairing = None
@@ -706,5 +700,3 @@ def tournaments_tick(*, now=None) -> dict:
     return done
 
 
-def open_events_q() -> Q:
-    return Q(tournament__status__in=[Tournament.Status.UPCOMING, Tournament.Status.RUNNING])

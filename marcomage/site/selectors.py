@@ -22,6 +22,7 @@ from django.utils import timezone
 from concepts.selectors import new_concepts
 from forum.selectors import unread_threads
 from games.lobby.selectors import incoming_challenges
+from games.tournaments.selectors import open_entries
 from marcomage.prepared import PreparedQuery
 from players.inbox.selectors import unread_messages
 from players.models import Player
@@ -42,6 +43,11 @@ def _nav_marks_query(challenges: bool, forum: bool, concepts: bool):
         annotations = {"n_unread": _count(unread_messages(player), "recipient")}
         if challenges:
             annotations["n_challenges"] = _count(incoming_challenges(player), "player2")
+            # The event the player is in (running first): the top bar's link to it.
+            event = open_entries(player_id).order_by("-tournament__status", "tournament__starts_at")
+            annotations["tournament_id"] = Subquery(event.values("tournament_id")[:1])
+            annotations["tournament_name"] = Subquery(event.values("tournament__name")[:1],
+                                                      output_field=CharField())
         if forum:
             annotations["forum_new"] = Exists(unread_threads(player))
         if concepts:
@@ -66,6 +72,7 @@ def nav_notices(player, sections_open) -> dict:
     """The marks of the navigation, for ``player``:
 
     {"unread_messages": int, "challenges": int, "forum": bool, "concepts": bool,
+     "tournament": the id of an event the player is in or None, "tournament_name": str,
      "mute": str or None (what the muted player reads on every page)}.
 
     A mark is False (or 0) when its section is not open to the player yet or the player
@@ -80,5 +87,7 @@ def nav_notices(player, sections_open) -> dict:
     return {"unread_messages": row.get("n_unread", 0),
             "challenges": row.get("n_challenges", 0),
             "forum": bool(row.get("forum_new")), "concepts": bool(row.get("concepts_new")),
+            "tournament": row.get("tournament_id"),
+            "tournament_name": row.get("tournament_name") or "",
             "mute": (mute_text(ends_at=muted_until, reason=row.get("mute_reason") or "")
                      if muted_until else None)}

@@ -26,6 +26,7 @@ PRIVATE_FIELDS = {
     "games.game": {"state", "initial_state", "deck1_cards", "challenge_message"},
     "games.turn": {"record"},  # holds the card drawn and the cards' draw counts
     "decks.deck": {"note", "common", "uncommon", "rare", "tokens"},
+    "tournaments.entry": {"deck_cards"},  # the deck a player plays an event with
 }
 
 # Fields never filtered, searched or sorted on, whose own admin display is safe: Django's

@@ -109,6 +109,11 @@ ROUTES = {
     "api:bot_games": "api-bot", "api:bot_game": "api-bot", "api:bot_play": "api-bot",
     "api:bot_discard": "api-bot", "api:bot_surrender_answer": "api-bot",
     "api:bot_leave": "api-bot",
+    # Events: their pages are open to every player; joining, pausing and leaving act on the
+    # player's own entry; only the creator may cancel his event (403).
+    "tournaments:list": "own", "tournaments:new": "own", "tournaments:detail": "open",
+    "tournaments:live": "open", "tournaments:join": "open", "tournaments:leave": "open",
+    "tournaments:pause": "open", "tournaments:cancel": "guarded",
 }
 
 
@@ -145,7 +150,25 @@ def world(alice, bob, carol, alice_deck, alice_messages, hidden_game, challenge,
     alice_token, _raw = token_create(player=alice, name="alice's script", scopes=["read"])
     return {"alice": alice, "bob": bob, "carol": carol, "deck": alice_deck,
             "messages": alice_messages, "game": hidden_game, "challenge": challenge,
-            "hosted": hosted, "token": alice_token}
+            "hosted": hosted, "token": alice_token, "tournament": _alice_event(alice, bob)}
+
+
+def _alice_event(alice, bob):
+    """An arena alice created, alice (with her secret deck) and bob in it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.tournaments.models import Tournament
+    from games.tournaments.services import tournament_join
+    from tests.games.conftest import make_deck
+
+    tournament = Tournament.objects.create(name="Alice's arena", created_by=alice,
+                                           starts_at=timezone.now() + timedelta(hours=1))
+    for player in (alice, bob):
+        deck = Deck.objects.filter(player=player, is_ready=True).first() or make_deck(player)
+        tournament_join(tournament_id=tournament.pk, player=player, deck=deck.pk)
+    return tournament
 
 
 def _requests(world):
@@ -275,6 +298,7 @@ def _requests(world):
          {"token-name": "carol's", "token-scopes": ["read"], "player": world["alice"].pk}),
         ("players:token_revoke", reverse("players:token_revoke", args=[world["token"].pk]), {}),
         ("players:bot_account", reverse("players:bot_account"), {"player": world["alice"].pk}),
+        *_tournament_requests(world),
         *_api_requests(world),
         ("novels:library", reverse("novels:library"), {}),
         ("novels:contents", reverse("novels:contents", args=["the-singing-stone"]), {}),
@@ -326,6 +350,28 @@ def _api_requests(world):
         ("api:bot_discard", api("bot_discard", game.pk), move),
         ("api:bot_surrender_answer", api("bot_surrender_answer", game.pk), {"accept": "1"}),
         ("api:bot_leave", api("bot_leave", game.pk), {}),
+    ]
+
+
+def _tournament_requests(world):
+    """The events' routes aimed at alice's arena (carol may look at it and join it)."""
+    tournament, deck = world["tournament"], world["deck"]
+
+    def url(name):
+        return reverse(f"tournaments:{name}", args=[tournament.pk])
+
+    return [
+        ("tournaments:list", reverse("tournaments:list"), {}),
+        ("tournaments:new", reverse("tournaments:new"),
+         {"name": "Carol's arena", "kind": "arena", "starts_in": "15", "duration_minutes": "30",
+          "turn_timeout": "300", "deck_rule": "any", "min_level": "0", "max_players": "9"}),
+        ("tournaments:detail", url("detail") + "?part=controls", {}),
+        ("tournaments:detail", url("detail"), {}),
+        ("tournaments:live", url("live"), {}),
+        ("tournaments:join", url("join"), {"deck": deck.pk}),
+        ("tournaments:pause", url("pause"), {"paused": "1"}),
+        ("tournaments:leave", url("leave"), {}),
+        ("tournaments:cancel", url("cancel"), {}),
     ]
 
 
@@ -405,6 +451,9 @@ def _snapshot(world):
                                 .values_list("user__is_active", flat=True)),
         "purchases": list(Purchase.objects.filter(player__in=owners).values()),
         "tokens": list(AccessToken.objects.filter(player__in=owners).order_by("pk").values()),
+        "tournaments": list(world["tournament"].entries.filter(player__in=owners).order_by("pk")
+                            .values("pk", "status", "deck_cards"))
+        + [type(world["tournament"]).objects.get(pk=world["tournament"].pk).status],
         "forum_posts": list(ForumPost.objects.filter(author__in=owners).order_by("pk").values()),
         "forum_threads": list(ForumThread.objects.filter(author__in=owners).order_by("pk")
                               .values("pk", "title", "section_id", "priority", "locked")),

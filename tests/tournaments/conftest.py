@@ -24,7 +24,7 @@ def event(kind=Kind.ARENA, *, starts_in=timedelta(minutes=5), **options):
     base.update(options)
     fields = services.options_check(base)
     tournament = Tournament.objects.create(starts_at=timezone.now() + starts_in, **fields)
-    services._set_end(tournament)
+    services.set_end(tournament)
     return tournament
 
 

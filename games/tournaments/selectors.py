@@ -1,0 +1,142 @@
+"""What the event pages, the API, the navigation and the profiles read about events."""
+from django.db.models import Count
+
+from .models import Entry, Kind, Pairing, Tournament
+from .rules import on_fire
+
+FINISHED_SHOWN = 20
+# The arena games an event page lists (the newest first).
+ARENA_GAMES_SHOWN = 60
+
+
+def tournament_get(tournament_id) -> Tournament | None:
+    try:
+        return Tournament.objects.select_related("created_by__user").get(pk=tournament_id)
+    except (Tournament.DoesNotExist, ValueError, TypeError):
+        return None
+
+
+def tournament_lists() -> dict:
+    """The events page: upcoming (soonest first), running, the latest finished."""
+    rows = Tournament.objects.select_related("created_by__user")
+    status = Tournament.Status
+    return {
+        "upcoming": list(rows.filter(status=status.UPCOMING).order_by("starts_at", "pk")),
+        "running": list(rows.filter(status=status.RUNNING).order_by("starts_at", "pk")),
+        "finished": list(rows.filter(status__in=[status.FINISHED, status.CANCELLED])
+                         .order_by("-finished_at", "-pk")[:FINISHED_SHOWN]),
+    }
+
+
+def standing_order(tournament: Tournament) -> list[str]:
+    """How the standings are ordered: an arena by points (then wins), a Swiss event by
+    score, Buchholz, Sonneborn-Berger; then the rating at joining."""
+    if tournament.kind == Kind.ARENA:
+        return ["-score", "-wins", "-rating", "pk"]
+    return ["-score", "-buchholz", "-sonneborn", "-rating", "pk"]
+
+
+def standings(tournament: Tournament) -> list[dict]:
+    """Every entry with its place, score in points, tie-breaks and state."""
+    entries = (Entry.objects.filter(tournament=tournament).select_related("player__user")
+               .order_by(*standing_order(tournament)))
+    rows = []
+    for place, entry in enumerate(entries, start=1):
+        rows.append({
+            "place": entry.final_rank or place, "entry": entry, "player": entry.player,
+            "name": entry.player.name, "is_bot": entry.player.is_bot,
+            "score": entry.score / 2 if tournament.kind == Kind.SWISS else entry.score,
+            "games": entry.games, "wins": entry.wins, "draws": entry.draws,
+            "losses": entry.losses, "buchholz": entry.buchholz / 2,
+            "sonneborn": entry.sonneborn / 4, "status": entry.status,
+            "on_fire": tournament.kind == Kind.ARENA and on_fire(entry.streak),
+            "playing": entry.current_pairing_id is not None,
+        })
+    return rows
+
+
+def pairings(tournament: Tournament, *, round_number=None, limit=None) -> list[Pairing]:
+    """The event's pairings with both players and the game: a Swiss round's, or an
+    arena's newest ``limit``."""
+    rows = (Pairing.objects.filter(tournament=tournament)
+            .select_related("white__player__user", "black__player__user", "game"))
+    if round_number is not None:
+        rows = rows.filter(round=round_number).order_by("pk")
+    else:
+        rows = rows.order_by("-pk")
+    return list(rows[:limit] if limit else rows)
+
+
+def podium(rows: list[dict]) -> list[dict]:
+    return rows[:3]
+
+
+def live_panel(tournament: Tournament) -> dict:
+    """Everything the event's live panel shows (the same for every viewer)."""
+    rows = standings(tournament)
+    if tournament.kind == Kind.ARENA:
+        shown = pairings(tournament, limit=ARENA_GAMES_SHOWN)
+    else:
+        shown = pairings(tournament, round_number=tournament.current_round)
+    over = tournament.status == Tournament.Status.FINISHED
+    return {"tournament": tournament, "standings": rows, "pairings": shown,
+            "podium": podium(rows) if over and rows else [],
+            "playing": sum(1 for p in shown if p.result == Pairing.Result.PENDING)}
+
+
+def entry_of(tournament: Tournament, player) -> Entry | None:
+    if player is None:
+        return None
+    return Entry.objects.filter(tournament=tournament, player=player).first()
+
+
+def current_pairing_game(entry: Entry | None):
+    """The game the entry's player is playing in the event now (None: none)."""
+    if entry is None or entry.current_pairing_id is None:
+        return None
+    return (Pairing.objects.filter(pk=entry.current_pairing_id)
+            .values_list("game_id", flat=True).first())
+
+
+def open_entries(player_id):
+    """Entries of ``player_id`` in events upcoming or running, not withdrawn: the events he
+    is "in" (the navigation shows the first)."""
+    return (Entry.objects.filter(player_id=player_id,
+                                 tournament__status__in=[Tournament.Status.UPCOMING,
+                                                         Tournament.Status.RUNNING])
+            .exclude(status=Entry.Status.WITHDRAWN))
+
+
+def history(player, limit=20) -> list[Entry]:
+    """The player's finished events, newest first, with his final place."""
+    return list(Entry.objects.filter(player=player, tournament__status=Tournament.Status.FINISHED)
+                .select_related("tournament").order_by("-tournament__finished_at")[:limit])
+
+
+def history_counts(player) -> dict:
+    rows = Entry.objects.filter(player=player, tournament__status=Tournament.Status.FINISHED)
+    return {"events": rows.count(), "won": rows.filter(final_rank=1).count(),
+            "podiums": rows.filter(final_rank__lte=3).count()}
+
+
+def api_events(*, status=None):
+    rows = Tournament.objects.order_by("-starts_at", "-pk")
+    if status:
+        rows = rows.filter(status=status)
+    return rows
+
+
+def players_count(tournament: Tournament) -> int:
+    return Entry.objects.filter(tournament=tournament).exclude(
+        status=Entry.Status.WITHDRAWN).count()
+
+
+def with_player_counts(tournaments):
+    """Annotate each event of a list with ``players`` (entries not withdrawn), one query."""
+    ids = [t.pk for t in tournaments]
+    counts = dict(Entry.objects.filter(tournament_id__in=ids).exclude(
+        status=Entry.Status.WITHDRAWN).values("tournament_id").annotate(n=Count("pk"))
+        .values_list("tournament_id", "n"))
+    for tournament in tournaments:
+        tournament.players = counts.get(tournament.pk, 0)
+    return tournaments

@@ -1,0 +1,97 @@
+// An event's page: the live panel (standings, games, podium) arrives over the websocket as
+// the event changes; the viewer's own controls are fetched again when the event starts or
+// ends or one of his games begins or ends, and a new game of his opens at once. Without a
+// socket the panel is fetched every 10 seconds. Without JavaScript the page is complete
+// and a reload brings it up to date.
+(function () {
+  "use strict";
+  var live = document.getElementById("tournament-live");
+  if (!live) return;
+  var viewer = live.getAttribute("data-viewer");
+  var socket = null, pollTimer = null, retryDelay = 1000;
+
+  function inner() { return live.querySelector(".tournament-live-inner"); }
+  function version() { var el = inner(); return el ? Number(el.getAttribute("data-version")) || 0 : 0; }
+  function controls() { return document.getElementById("tournament-controls"); }
+
+  // The running game of the viewer in the panel, if any.
+  function myRunningGame() {
+    var rows = live.querySelectorAll("tr[data-result='pending'][data-game]");
+    for (var i = 0; i < rows.length; i++) {
+      var players = (rows[i].getAttribute("data-players") || "").split(" ");
+      if (players.indexOf(viewer) !== -1) return rows[i].getAttribute("data-game");
+    }
+    return "";
+  }
+
+  var knownGame = controls() ? controls().getAttribute("data-game") || "" : "";
+
+  function refreshControls() {
+    var box = controls();
+    if (!box) return;
+    fetch(live.getAttribute("data-controls-url"), { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html === null) return;
+        var box = controls();
+        if (box) box.outerHTML = html;
+        var fresh = controls();
+        var game = fresh ? fresh.getAttribute("data-game") || "" : "";
+        // A new game of the viewer's: go and play it (as lichess's arenas do).
+        if (game && game !== knownGame) window.location.href = "/games/" + game + "/";
+        knownGame = game;
+      });
+  }
+
+  function show(html, status) {
+    var before = inner();
+    var oldStatus = before ? before.getAttribute("data-status") : null;
+    var oldGame = myRunningGame();
+    live.innerHTML = html;
+    if (status !== oldStatus || myRunningGame() !== oldGame) refreshControls();
+  }
+
+  function poll() {
+    fetch(live.getAttribute("data-live-url"), { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html === null) return;
+        var probe = document.createElement("div");
+        probe.innerHTML = html;
+        var el = probe.querySelector(".tournament-live-inner");
+        if (el && Number(el.getAttribute("data-version")) > version()) show(html, el.getAttribute("data-status"));
+      });
+  }
+  function startPolling() { if (!pollTimer) pollTimer = window.setInterval(poll, 10000); }
+  function stopPolling() { if (pollTimer) { window.clearInterval(pollTimer); pollTimer = null; } }
+
+  function connect() {
+    if (!("WebSocket" in window)) { startPolling(); return; }
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    try {
+      socket = new WebSocket(scheme + window.location.host + live.getAttribute("data-ws") + "?v=" + version());
+    } catch (e) { startPolling(); return; }
+    socket.onopen = function () { retryDelay = 1000; stopPolling(); live.setAttribute("data-socket", "open"); };
+    socket.onmessage = function (message) {
+      var data;
+      try { data = JSON.parse(message.data); } catch (e) { return; }
+      if (data.event === "live" && typeof data.html === "string") {
+        if (Number(data.version) > version()) show(data.html, data.status);
+      } else if (data.event === "changed") {
+        poll();
+      }
+    };
+    socket.onclose = function () {
+      socket = null;
+      live.setAttribute("data-socket", "closed");
+      startPolling();
+      window.setTimeout(connect, retryDelay * (0.5 + Math.random()));
+      retryDelay = Math.min(retryDelay * 2, 30000);
+    };
+  }
+  // A quiet socket is kept open through proxies.
+  window.setInterval(function () {
+    if (socket && socket.readyState === 1) socket.send(JSON.stringify({ type: "ping" }));
+  }, 30000);
+  connect();
+})();
