@@ -28,6 +28,7 @@ CHANNEL_NOUNS = {
     "login": "login attempts from your address",
     "analysis": "analysis requests",
     "tournament": "new events",
+    "balance": "self-play runs",
 }
 
 _UNIT_WORDS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}

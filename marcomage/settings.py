@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "games.tournaments",
     "forum",
     "concepts",
+    "games.balance",
 ]
 
 MIDDLEWARE = [
@@ -152,6 +153,8 @@ FLOOD_LIMITS = {
     "analysis": {"user": "6/h", "ip": "20/h"},
     # Creating an event (games.tournaments; its policy also caps the events open at once).
     "tournament": {"user": "3/h", "ip": "10/h"},
+    # Administrators starting self-play runs of the card balance (one runs at a time anyway).
+    "balance": {"user": "6/h"},
 }
 FLOOD_GROUP_PREFIX = "flood:"
 # A cache that is down must not block posting: the limit is skipped, the post goes through.
@@ -286,6 +289,9 @@ CELERY_BEAT_SCHEDULE = {
     # Events: scheduled creation, starts and ends, lost results, overdue turns, pairings.
     "tournaments-tick": {"task": "games.tournaments.tasks.tournaments_tick",
                          "schedule": timedelta(seconds=5)},
+    # The card balance dashboard counts the games finished since (games.balance).
+    "balance-refresh": {"task": "games.balance.tasks.balance_refresh_task",
+                        "schedule": timedelta(minutes=10)},
 }
 
 # --- Internationalisation ----------------------------------------------------

@@ -25,11 +25,13 @@ def game_statistics_record(game: Game, winner_seat) -> None:
         _card_statistics_add(game)
 
 
+# The turns of a game against the AI where the sandbox changed the board or dictated a move:
+# such a game's result says nothing about the decks (here and in the card balance).
+SANDBOX_TURNS = Q(action=Turn.Action.SANDBOX) | Q(record__dictated=True)
+
+
 def _used_sandbox(game: Game) -> bool:
-    """A game against the AI where the sandbox changed the board or dictated a move: its
-    result says nothing about the deck."""
-    return game.is_ai and game.turns.filter(
-        Q(action=Turn.Action.SANDBOX) | Q(record__dictated=True)).exists()
+    return game.is_ai and game.turns.filter(SANDBOX_TURNS).exists()
 
 
 def _deck_statistics_add(game: Game, winner_seat):
