@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("players.urls")),
     path("", include("decks.urls")),
     path("", include("games.urls")),
+    path("statistics/balance/", include("games.balance.urls")),
     path("", include("games.tournaments.urls")),
     path("forum/", include("forum.urls")),
     path("concepts/", include("concepts.urls")),

@@ -77,6 +77,8 @@ ROUTES = {
     "games:command": "foreign", "games:leave": "foreign", "games:history": "foreign",
     "games:chat": "foreign", "games:sandbox": "foreign", "games:note": "foreign",
     "games:replays": "open", "games:replay": "foreign", "games:statistics": "open",
+    # The card balance dashboard; starting a self-play run is for administrators only: 403.
+    "balance:dashboard": "open", "balance:selfplay_start": "guarded",
     # Spectating: any player may watch a running game whose players allow it (public view
     # only: tests/games/watch/); the analysis of a game that is not a public replay: 404.
     "games:watch": "own", "games:watch_game": "open", "games:watch_board": "open",
@@ -294,6 +296,10 @@ def _requests(world):
         ("games:watch_game", game_url("watch_game"), {}),
         ("games:watch_board", game_url("watch_board"), {}),
         ("games:statistics", reverse("games:statistics"), {}),
+        ("balance:dashboard", reverse("balance:dashboard") + "?source=rated&sort=card", {}),
+        # not a valid run (0 games): the administrator's post starts no work in the tests
+        ("balance:selfplay_start", reverse("balance:selfplay_start"),
+         {"games": "0", "level": "standard", "mode": "normal", "seed": "1"}),
         ("players:token_create", reverse("players:token_create"),
          {"token-name": "carol's", "token-scopes": ["read"], "player": world["alice"].pk}),
         ("players:token_revoke", reverse("players:token_revoke", args=[world["token"].pk]), {}),
