@@ -121,6 +121,17 @@ def dashboard(filters: BalanceFilters) -> dict:
     }
 
 
+def headline(source: str, mode: str = CardBalance.Mode.ALL, *, top: int = 5) -> dict:
+    """The figures a report starts with (1 query): how many of the 754 cards have enough
+    games for both win rates, and the ``top`` cards with the largest and the smallest
+    difference (played minus not played)."""
+    ranked = _sorted([Entry(engine.card(row.card_id), row) for row in CardBalance.objects
+                      .filter(source=source, mode=mode, difference__isnull=False)],
+                     "difference", True)
+    return {"cards": len(engine.all_cards()), "enough": len(ranked), "top": ranked[:top],
+            "bottom": ranked[::-1][:top]}
+
+
 SOURCE_ORDER = (CardBalance.Source.RATED, CardBalance.Source.ALL, CardBalance.Source.SELFPLAY)
 
 

@@ -62,6 +62,15 @@ def test_sorted_by_difference_with_too_few_games_last(alice, client_of, rated_ro
     assert ascending[:3] == [7, 6, 5]
 
 
+def test_the_headline_of_a_report(rated_rows):
+    from games.balance.selectors import headline
+
+    figures = headline("rated", top=2)
+    assert (figures["cards"], figures["enough"]) == (754, 3)
+    assert [e.card.id for e in figures["top"]] == [5, 6]
+    assert [e.card.id for e in figures["bottom"]] == [7, 6]
+
+
 def test_too_few_games_is_said(alice, client_of, rated_rows):
     html = _page(client_of(alice), source="rated", sort="played", dir="desc")
     row = re.search(r'<tr data-card-id="8">.*?</tr>', html, re.S).group(0)

@@ -48,6 +48,7 @@ def test_the_command_on_a_tiny_run():
     assert run.status == SelfPlayRun.Status.DONE and run.games_played == 2 and run.turns > 0
     assert run.cpu_seconds > 0 and run.finished_at is not None
     assert "2 of 2 games at easy" in out.getvalue() and "games/s" in out.getvalue()
+    assert "0 of the 754 cards have enough games" in out.getvalue()
     assert sum(r.in_deck for r in _selfplay_rows()) == 2 * 2 * CARDS_PER_DECK
     assert sum(r.times_played + r.times_discarded for r in _selfplay_rows()) == run.turns
     # a second run replaces the self-play figures, it does not add to them
