@@ -46,6 +46,7 @@ from .custom_cards import NUMBER_KINDS as CUSTOM_NUMBER_KINDS  # noqa: E402
 from .custom_cards import STEP_KINDS as CUSTOM_STEP_KINDS  # noqa: E402
 from .errors import EngineError  # noqa: E402
 from .keywords import KeywordDef  # noqa: E402
+from .knowledge import sample_worlds  # noqa: E402
 from .legality import Action, legal_actions  # noqa: E402
 from .levels import DEFAULT_BUDGETS as AI_DEFAULT_BUDGETS  # noqa: E402
 from .levels import LEVELS as AI_LEVELS  # noqa: E402
@@ -75,7 +76,7 @@ __all__ = [
     "judge_move", "legal_actions", "limits_for", "LONG", "MoveJudgement", "new_game", "NORMAL", "play", "PlayerState",
     "Preview", "preview", "rating_rules", "Rng", "rng_state_for_seed",
     "sandbox_attribute_range", "SANDBOX_MAX", "sandbox_put_card", "sandbox_set_attribute",
-    "sandbox_set_hidden", "seat_knowledge", "standard_ai_seed", "STARTER_DECK_NAMES", "STARTER_DECKS", "state_from_json",
+    "sandbox_set_hidden", "sample_worlds", "seat_knowledge", "standard_ai_seed", "STARTER_DECK_NAMES", "STARTER_DECKS", "state_from_json",
     "state_to_json", "suggest_action", "token_keywords", "TurnResult", "TUTORIAL_END_LEVEL",
     "view_for",
 ]

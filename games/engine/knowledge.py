@@ -16,6 +16,7 @@ hidden cards, deck or draws.
 from . import draws
 from .cards.model import CARDS, REAL_CARDS
 from .catalogue import STARTER_DECKS
+from .rng import Rng
 
 UNKNOWN_CARD = 0  # the Empty placeholder stands for a card the seat cannot see
 UNKNOWN_DECK = ((UNKNOWN_CARD,) * 15,) * 3
@@ -135,3 +136,17 @@ def sample_world(known, seat, prior, rng):
                 hand[i] = draws.type_random(rng, deck, hand, i, [])
     st.rng = rng.randint(0, _MASK64)
     return st
+
+
+def sample_worlds(state, seat, count, *, seed, seen=()):
+    """``count`` complete games that ``seat`` cannot tell from ``state``: each a
+    ``sample_world`` of ``seat_knowledge(state, seat)`` (the opponent's deck from the
+    ``DeckPrior`` of the cards he has shown and ``seen``, his unknown hand cards from that
+    deck, a fresh generator state), all drawn from ``Rng(seed)``: the same arguments give
+    the same worlds, and nothing in them depends on what ``seat`` cannot see. For tools that
+    check a claim in every world a player considers possible (the puzzles' verification).
+    ``state`` is not touched."""
+    known = seat_knowledge(state, seat)
+    prior = DeckPrior(shown_cards(known, seat) + list(seen))
+    rng = Rng(seed)
+    return [sample_world(known, seat, prior, rng) for _ in range(count)]
