@@ -17,12 +17,13 @@ class Ctx:
     next_rev: summoned card arrives revealed. prod: production factors.
     again: the turn is followed by another turn of A (Quick/Swift).
     events: ("draw"|"discard", id) statistics of this turn.
+    ch_before: both players' ``changes`` lists before the turn's own (for the awards).
     """
 
     __slots__ = ("st", "rng", "seat", "A", "B", "slot", "mode", "card", "hidden", "lim",
                  "my_last", "opp_last", "opp_hist", "new_a", "new_b", "my_ch", "his_ch",
                  "disc_snap", "next_card", "next_rev", "prod", "again", "events", "base_a",
-                 "base_b", "round", "triggered", "extra", "data")
+                 "base_b", "round", "triggered", "extra", "ch_before")
 
     # ------------------------------------------------------------------ draws
     def draw_deck(self, P, slot):

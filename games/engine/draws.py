@@ -3,18 +3,12 @@
 Every single-card draw takes the target ``hand`` (list of 8 ids) and the
 target ``slot`` (0-based) for the anti-flood rule, and appends
 ``("draw", id)`` to ``events`` for each accepted card.
+
+Anti-flood (§8.2) accepts a candidate with probability 1/2^N, N = its copies in the
+other slots of the target hand, with one acceptance call even when N is 0 (the
+original's call order). It is written out in each draw: a draw is part of nearly every
+turn.
 """
-
-
-def _accept(rng, hand, slot, cand):
-    """Anti-flood (§8.2): accept with probability 1/2^N, N = copies in the other slots."""
-    n = hand.count(cand)
-    if hand[slot] == cand:
-        n -= 1
-    if n < 0:
-        n = 0
-    # one acceptance call even when n == 0 (keeps the original's call order)
-    return rng.randint(1, 1 << n) == 1
 
 
 def type_random(rng, deck, hand, slot, events):
@@ -23,7 +17,10 @@ def type_random(rng, deck, hand, slot, events):
         r = rng.randint(1, 100)
         sec = deck[0] if r <= 65 else (deck[1] if r <= 94 else deck[2])
         cand = sec[rng.below(len(sec))]
-        if _accept(rng, hand, slot, cand):
+        n = hand.count(cand)
+        if hand[slot] == cand:
+            n -= 1
+        if rng.randint(1, 1 << n if n > 0 else 1) == 1:
             events.append(("draw", cand))
             return cand
 
@@ -34,7 +31,10 @@ def no_rare(rng, deck, hand, slot, events):
         r = rng.randint(1, 94)
         sec = deck[0] if r <= 65 else deck[1]
         cand = sec[rng.below(len(sec))]
-        if _accept(rng, hand, slot, cand):
+        n = hand.count(cand)
+        if hand[slot] == cand:
+            n -= 1
+        if rng.randint(1, 1 << n if n > 0 else 1) == 1:
             events.append(("draw", cand))
             return cand
 
@@ -51,7 +51,9 @@ def different(rng, deck, hand, slot, events):
         cand = sec[rng.below(len(sec))]
         if cand == cur:
             continue
-        if _accept(rng, hand, slot, cand):
+        # anti-flood: cand is not the card in the slot, so every copy counts
+        n = hand.count(cand)
+        if rng.randint(1, 1 << n if n > 0 else 1) == 1:
             events.append(("draw", cand))
             return cand
 
@@ -62,7 +64,10 @@ def from_list(rng, lst, hand, slot, events):
         return 0
     while True:
         cand = lst[rng.below(len(lst))]
-        if _accept(rng, hand, slot, cand):
+        n = hand.count(cand)
+        if hand[slot] == cand:
+            n -= 1
+        if rng.randint(1, 1 << n if n > 0 else 1) == 1:
             events.append(("draw", cand))
             return cand
 

@@ -93,6 +93,12 @@ def check_action(st, seat, kind, position, mode=0):
     ``kind`` is "play" or "discard" (a discard has no cost and no mode: its mode is not
     checked and is recorded as 0).
     """
+    if (st.status == "in progress" and seat == st.current and type(position) is int
+            and 0 < position < 9):
+        # the usual case, read at once: an accepted action of the seat to move (the
+        # rules below, written out: ``_accepted`` says when the shortcut may answer)
+        if kind != "play" or _accepted(st, seat, CARDS[st.p[seat].hand[position - 1]], mode):
+            return position - 1
     refusal = turn_refusal(st, seat)
     if refusal is None:
         if not isinstance(position, int) or position not in POSITIONS:
@@ -104,21 +110,37 @@ def check_action(st, seat, kind, position, mode=0):
     return position - 1
 
 
+def _accepted(st, seat, card, mode):
+    """True when ``play_refusal`` has nothing against ``card`` in ``mode`` (a plain int):
+    the same rules, for the hot path of ``check_action``; any doubt returns False and
+    lets the rule functions decide."""
+    a = st.p[seat].a
+    return (card.bricks <= a[5] and card.gems <= a[6] and card.recruits <= a[7]
+            and card.implemented and type(mode) is int
+            and (1 <= mode <= card.modes if card.modes else mode == 0)
+            and not (card.rank == 2 and seat == 0 and st.ai_challenge))
+
+
 def legal_actions(state, seat):
     """Every action ``seat`` may take now: the plays (slot order, every valid mode of a
     card with modes, ascending), then the eight discards. Empty when the game is over or
     it is not ``seat``'s turn. Each of them is accepted by ``play``/``discard``; any other
     action is refused with an ``EngineError``.
     """
-    if turn_refusal(state, seat) is not None:
+    if state.status != "in progress" or seat != state.current:  # turn_refusal
         return []
-    out = []
-    a = state.p[seat].a
+    P = state.p[seat]
+    a = P.a
+    bricks, gems, recruits = a[5], a[6], a[7]
     rare_banned = bool(state.ai_challenge) and seat == 0
+    out = []
     slot = 0
-    for cid in state.p[seat].hand:
+    for cid in P.hand:
         card = CARDS[cid]
-        if card_refusal(a, rare_banned, card) is None:
+        # card_refusal(a, rare_banned, card) is None, written out (this loop runs for
+        # every slot of every position the AI and the benchmarks look at)
+        if (card.bricks <= bricks and card.gems <= gems and card.recruits <= recruits
+                and card.implemented and not (rare_banned and card.rank == 2)):
             out += (_PLAYS_OF.get(card) or _plays_of(card))[slot]
         slot += 1
     out += _DISCARDS

@@ -71,6 +71,30 @@ class PlayerState:
         c.disc = [disc[0][:], disc[1][:]]
         return c
 
+    def clone_new_round(self, mover):
+        """A copy for the first turn of a round (``mover``: the player whose round it is,
+        else his opponent): the lists the round starts afresh are new instead of copied
+        (both players' ``changes`` and ``tok_ch``, the mover's ``new`` flags and ``disc``
+        piles)."""
+        c = PlayerState.__new__(PlayerState)
+        c.a = self.a[:]
+        c.hand = self.hand[:]
+        c.rev = self.rev[:]
+        c.deck = self.deck
+        c.tok_names = self.tok_names
+        c.tok = self.tok[:]
+        c.tok_ch = [0, 0, 0]
+        c.hist = self.hist
+        c.changes = [0] * 8
+        if mover:
+            c.new = [False] * 8
+            c.disc = [[], []]
+        else:
+            c.new = self.new[:]
+            disc = self.disc
+            c.disc = [disc[0][:], disc[1][:]]
+        return c
+
     # named attribute access for readability outside the hot paths
     def _get(i):
         return property(lambda self: self.a[i], lambda self, v: self.a.__setitem__(i, v))
@@ -191,6 +215,28 @@ class GameState:
         c.winner = self.winner
         c.outcome = self.outcome
         c.rsc = self.rsc  # replaced by a turn, never changed in place (holds ``changes`` lists)
+        c.rng = self.rng
+        c.seed = self.seed
+        c.turns = self.turns
+        c.extra = self.extra
+        return c
+
+    def copy_shell(self):
+        """A copy sharing the players (``p`` is a new list holding the same two
+        PlayerStates): for a turn, which replaces both players."""
+        c = GameState.__new__(GameState)
+        c.p = self.p[:]
+        c.round = self.round
+        c.current = self.current
+        c.long_mode = self.long_mode
+        c.hidden = self.hidden
+        c.friendly = self.friendly
+        c.ai = self.ai
+        c.ai_challenge = self.ai_challenge
+        c.status = self.status
+        c.winner = self.winner
+        c.outcome = self.outcome
+        c.rsc = self.rsc
         c.rng = self.rng
         c.seed = self.seed
         c.turns = self.turns

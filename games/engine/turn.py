@@ -1,5 +1,7 @@
 """Turn execution (spec §5, §6): the exact order of one play or discard."""
-from . import draws, hand
+from operator import sub
+
+from . import draws
 from .cards.model import CARDS
 from .constants import LONG, NORMAL
 from .context import Ctx
@@ -82,30 +84,39 @@ def run_turn(st, seat, slot, mode, is_play, preview=False):
     With ``preview`` the turn stops after production and changes (§5.5 step 4):
     the played slot then shows the effect-chosen next card, if any.
     """
-    A = st.p[seat]
-    B = st.p[1 - seat]
+    return _turn(st, st, seat, slot, mode, is_play, preview)
+
+
+def _turn(src, st, seat, slot, mode, is_play, preview):
+    """One turn of ``seat`` on ``src``, written to ``st``: ``src`` itself (in place) or a
+    fresh copy of its game-wide fields (``play``/``discard``). Either way the turn gives
+    ``st`` two new PlayerStates, so the players of ``src`` are never changed and serve
+    as the turn-start snapshots (new flags, attributes, counters) without copies."""
+    A0 = src.p[seat]
+    B0 = src.p[1 - seat]
+    last = A0.hist[-1]
+    extra = last[2] == "play" and CARDS[last[0]].playagain
     ctx = Ctx()
     ctx.st = st
     rng = ctx.rng = Rng(st.rng) if type(st.rng) is int else st.rng
     ctx.seat = seat
-    ctx.A = A
-    ctx.B = B
     ctx.slot = slot
     ctx.mode = mode
-    card = ctx.card = CARDS[A.hand[slot]]
-    ctx.hidden = st.hidden
+    card = ctx.card = CARDS[A0.hand[slot]]
+    hidden = ctx.hidden = st.hidden
     ctx.lim = LONG if st.long_mode else NORMAL
     ctx.round = st.round
-    last = A.hist[-1]
     ctx.my_last = last
-    ctx.opp_last = B.hist[-1]
-    ctx.opp_hist = B.hist
-    extra = ctx.extra = last[2] == "play" and CARDS[last[0]].playagain
-    ctx.new_b = B.new[:]
-    ctx.disc_snap = (A.disc[0], A.disc[1])
-    ctx.data = None
+    ctx.opp_last = B0.hist[-1]
+    ctx.opp_hist = B0.hist
+    ctx.extra = extra
+    ctx.new_a = A0.new
+    ctx.new_b = B0.new
     if extra:
-        ctx.new_a = A.new[:]
+        # a Quick/Swift chain goes on: nothing of the round is reset
+        A = A0.clone()
+        B = B0.clone()
+        ctx.disc_snap = (A.disc[0], A.disc[1])
         rsc = st.rsc
         if rsc is None:
             ctx.my_ch = ctx.his_ch = _ZERO8
@@ -113,56 +124,53 @@ def run_turn(st, seat, slot, mode, is_play, preview=False):
             ctx.my_ch = rsc[seat]
             ctx.his_ch = rsc[1 - seat]
     else:
-        # A's new flags are reset below: the list itself serves as the snapshot
-        ctx.new_a = A.new
-        ctx.my_ch = A.changes
-        ctx.his_ch = B.changes
-        st.rsc = [A.changes, B.changes] if seat == 0 else [B.changes, A.changes]
-        A.new = [False] * 8
-        A.changes = [0] * 8
-        B.changes = [0] * 8
-        A.disc = [[], []]
-        A.tok_ch = [0, 0, 0]
-        B.tok_ch = [0, 0, 0]
+        A = A0.clone_new_round(True)
+        B = B0.clone_new_round(False)
+        ctx.disc_snap = (A0.disc[0], A0.disc[1])
+        ctx.my_ch = A0.changes
+        ctx.his_ch = B0.changes
+        st.rsc = [A0.changes, B0.changes] if seat == 0 else [B0.changes, A0.changes]
+    if seat == 0:
+        st.p = [A, B]
+    else:
+        st.p = [B, A]
+    ctx.A = A
+    ctx.B = B
     ctx.next_card = -1
     ctx.next_rev = False
     prod = ctx.prod = [1, 1, 1]
     ctx.again = False
     events = ctx.events = []
-    ctx.triggered = ()
-    awards = {}
     a = A.a
     b = B.a
+    base_b = ctx.base_b = B0.a
     cid = card.id
     if is_play:
-        if card.rank == 2 and not st.friendly:
-            awards["rares"] = 1
         a[5] -= card.bricks
         a[6] -= card.gems
         a[7] -= card.recruits
         base_a = ctx.base_a = a[:]
-        base_b = ctx.base_b = b[:]
-        tok_a = A.tok[:]
-        tok_b = B.tok[:]
         names = A.tok_names
-        hand_a = A.hand
-        for name, basic, bonus in card.token_kws:
-            if name in names:
-                others = -1
-                for c in hand_a:
-                    if name in CARDS[c].kw:
+        if card.token_kws:
+            hand_a = A.hand
+            for name, basic, bonus in card.token_kws:
+                if name in names:
+                    others = -1
+                    for c in hand_a:
+                        if name in CARDS[c].kw:
+                            others += 1
+                    if hand_a[slot] != cid:
                         others += 1
-                if hand_a[slot] != cid:
-                    others += 1
-                A.tok[names.index(name)] += basic + bonus * others
+                    A.tok[names.index(name)] += basic + bonus * others
         if card.effect is not None:
             card.effect(ctx)
             # an effect may have replaced the lists
             a = A.a
             b = B.a
         apply_limits(st)
-        triggered = []
+        triggered = ()
         if card.kw_phase:  # (without keywords the second apply_limits would be a no-op)
+            triggered = []
             for name, token, fn in card.kw_phase:
                 if token:
                     if name not in names:
@@ -178,11 +186,13 @@ def run_turn(st, seat, slot, mode, is_play, preview=False):
         ctx.triggered = triggered
         # token changes; most turns leave the counters alone (cheap list compare first)
         tn = A.tok
+        tok_a = A0.tok
         if tn != tok_a:
             tc = A.tok_ch
             for i in range(3):
                 tc[i] += tn[i] - tok_a[i]
         tn = B.tok
+        tok_b = B0.tok
         if tn != tok_b:
             tc = B.tok_ch
             for i in range(3):
@@ -191,49 +201,52 @@ def run_turn(st, seat, slot, mode, is_play, preview=False):
             if A.tok_ch[i] == 0:
                 A.tok_ch[i] = -100
     else:
-        base_a = ctx.base_a = a[:]
-        base_b = ctx.base_b = b[:]
+        base_a = ctx.base_a = A0.a
+        ctx.triggered = ()
     # production
     a[5] += prod[0] * a[2]
     a[6] += prod[1] * a[3]
     a[7] += prod[2] * a[4]
-    # accumulate this turn's changes (B is often untouched: skip it then)
-    A.changes = [c + x - y for c, x, y in zip(A.changes, a, base_a)]
-    if b != base_b:
-        B.changes = [c + x - y for c, x, y in zip(B.changes, b, base_b)]
-    if is_play and not st.friendly:
-        for i, key in ((2, "quarry"), (3, "magic"), (4, "dungeons"), (0, "tower"),
-                       (1, "wall")):
-            d = a[i] - base_a[i]
-            if d > 0:
-                awards[key] = d
-        d = b[0] - base_b[0]
-        if d < 0:
-            awards["tower_damage"] = -d
-        d = b[1] - base_b[1]
-        if d < 0:
-            awards["wall_damage"] = -d
-    ctx.data = awards
+    # accumulate this turn's changes (B is often untouched: skip it then); the lists
+    # before the turn stay for the award counters (TurnResult.record)
+    ch_a = A.changes
+    ch_b = B.changes
+    ctx.ch_before = (ch_a, ch_b)
+    if extra:
+        A.changes = [c + x - y for c, x, y in zip(ch_a, a, base_a)]
+        if b != base_b:
+            B.changes = [c + x - y for c, x, y in zip(ch_b, b, base_b)]
+    else:
+        # a new round: the changes start from zero
+        A.changes = list(map(sub, a, base_a))
+        if b != base_b:
+            B.changes = list(map(sub, b, base_b))
     if preview:
         if is_play and ctx.next_card > 0:
             A.hand[slot] = ctx.next_card
         return ctx
-    # refill the played slot
+    # refill the played slot (hand.place without its cases that cannot arise here: the
+    # old card is the one played or discarded, so nothing is logged as discarded)
     if is_play:
         nc = ctx.next_card
-        if nc > 0:
-            hand.place(ctx, A, slot, nc, True, ctx.next_rev, True)
-        elif nc < 0:
-            if card.playagain:
-                nc = draws.no_rare(rng, A.deck, A.hand, slot, events)
+        if nc != 0:
+            if nc > 0:
+                reveal = ctx.next_rev if hidden else False
             else:
-                nc = draws.type_random(rng, A.deck, A.hand, slot, events)
-            hand.place(ctx, A, slot, nc, True, False, True)
+                if card.playagain:
+                    nc = draws.no_rare(rng, A.deck, A.hand, slot, events)
+                else:
+                    nc = draws.type_random(rng, A.deck, A.hand, slot, events)
+                reveal = False
+            A.hand[slot] = nc
+            A.new[slot] = True
+            A.rev[slot] = reveal
         A.hist = A.hist + [(cid, mode, "play")] if extra else [(cid, mode, "play")]
         events.append(("play", cid))
     else:
         nc = draws.different(rng, A.deck, A.hand, slot, events)
-        hand.place(ctx, A, slot, nc, True, False, False)
+        if not (cid and CARDS[cid].cursed):  # a Cursed card cannot leave the hand
+            A.hand[slot] = nc
         A.hist = A.hist + [(cid, 0, "discard")] if extra else [(cid, 0, "discard")]
         A.new[slot] = True
         A.rev[slot] = False
@@ -262,6 +275,31 @@ def _card_stats(events):
     return stats
 
 
+def _awards(st, seat, is_play, ctx):
+    """The award counters of a play (§5.5), from the changes it made: facilities, tower
+    and wall built, enemy tower and wall destroyed, a rare card played. None in friendly
+    games and for a discard."""
+    awards = {}
+    if not is_play or st.friendly:
+        return awards
+    if ctx.card.rank == 2:
+        awards["rares"] = 1
+    before_a, before_b = ctx.ch_before
+    after_a = st.p[seat].changes
+    after_b = st.p[1 - seat].changes
+    for i, key in ((2, "quarry"), (3, "magic"), (4, "dungeons"), (0, "tower"), (1, "wall")):
+        d = after_a[i] - before_a[i]
+        if d > 0:
+            awards[key] = d
+    d = after_b[0] - before_b[0]
+    if d < 0:
+        awards["tower_damage"] = -d
+    d = after_b[1] - before_b[1]
+    if d < 0:
+        awards["wall_damage"] = -d
+    return awards
+
+
 def make_record(st, seat, position, mode, is_play, ctx):
     A = st.p[seat]
     B = st.p[1 - seat]
@@ -275,7 +313,7 @@ def make_record(st, seat, position, mode, is_play, ctx):
         "round": st.round,
         "changes": [A.changes[:], B.changes[:]] if seat == 0 else [B.changes[:], A.changes[:]],
         "card_stats": _card_stats(ctx.events),
-        "awards": ctx.data or {},
+        "awards": _awards(st, seat, is_play, ctx),
         "production": ctx.prod[:],
         "next_card": ctx.next_card,
         "status": st.status,
@@ -287,14 +325,14 @@ def make_record(st, seat, position, mode, is_play, ctx):
 def play(state, seat, position, mode=0):
     """Play the card at ``position`` (1..8) with ``mode``; returns TurnResult (input untouched)."""
     slot = check_action(state, seat, "play", position, mode)
-    st = state.clone()
-    ctx = run_turn(st, seat, slot, mode, True)
+    st = state.copy_shell()
+    ctx = _turn(state, st, seat, slot, mode, True, False)
     return TurnResult(st, None, (seat, position, mode, True, ctx))
 
 
 def discard(state, seat, position):
     """Discard the card at ``position`` (1..8); returns TurnResult (input untouched)."""
     slot = check_action(state, seat, "discard", position)
-    st = state.clone()
-    ctx = run_turn(st, seat, slot, 0, False)
+    st = state.copy_shell()
+    ctx = _turn(state, st, seat, slot, 0, False, False)
     return TurnResult(st, None, (seat, position, 0, False, ctx))

@@ -10,6 +10,10 @@ from ..keywords import compile_card
 from .model import CARDS, CardDef, check_facts, drop_card, put_cards
 
 _loaded = False
+_defs_imported = False  # every defs_*.py module is in: a card registered now is compiled alone
+# the compiled effect of each card defined by a tree (``codegen.py``): id -> (tree, function)
+_COMPILED = {}
+_use_compiled = True
 
 
 def register(cid, effect, text, uncertain=False, node=None):
@@ -23,6 +27,37 @@ def register(cid, effect, text, uncertain=False, node=None):
     c.implemented = True
     c.uncertain = uncertain
     c.node = node
+    if _defs_imported and node is not None and effect == node.run:
+        _compile_trees([c])  # a card registered after the engine loaded (tests)
+
+
+def _compile_trees(cards):
+    """Compile the tree of every card of ``cards`` whose effect is its tree's ``run``
+    (``codegen.py``); the compiled function becomes the card's effect unless
+    ``use_compiled_effects(False)`` was asked."""
+    from .codegen import compile_effects
+
+    trees = {c.id: c.node for c in cards
+             if c is not None and c.node is not None and c.effect == c.node.run}
+    for cid, fn in compile_effects(trees).items():
+        _COMPILED[cid] = (trees[cid], fn)
+        if _use_compiled:
+            CARDS[cid].effect = fn
+
+
+def use_compiled_effects(compiled=True):
+    """Run the cards defined by trees through their compiled effects (the default) or by
+    walking their trees (``node.run``: the reference the compiled ones are tested
+    against); returns the previous setting."""
+    global _use_compiled
+    previous = _use_compiled
+    _use_compiled = compiled
+    for c in CARDS:
+        if c is not None and c.node is not None:
+            tree, fn = _COMPILED.get(c.id, (None, None))
+            if tree is c.node and c.effect in (fn, c.node.run):
+                c.effect = fn if compiled else c.node.run
+    return previous
 
 
 def add_card(facts):
@@ -47,7 +82,7 @@ def remove_card(cid):
 
 
 def load_all():
-    global _loaded
+    global _loaded, _defs_imported
     if _loaded:
         return
     _loaded = True
@@ -55,6 +90,8 @@ def load_all():
     for m in sorted(pkgutil.iter_modules([pkg_dir]), key=lambda m: m.name):
         if m.name.startswith("defs_"):
             importlib.import_module("%s.%s" % (__package__, m.name))
+    _defs_imported = True
+    _compile_trees(CARDS)
     for c in CARDS:
         if c is not None:
             compile_card(c)
