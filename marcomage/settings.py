@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "games.tournaments",
     "forum",
     "concepts",
+    "games.puzzles",
     "games.balance",
 ]
 
