@@ -27,6 +27,7 @@ CHANNEL_NOUNS = {
     "register": "new accounts from your address",
     "login": "login attempts from your address",
     "analysis": "analysis requests",
+    "puzzle": "puzzle answers",
     "tournament": "new events",
     "balance": "self-play runs",
 }

@@ -25,6 +25,7 @@ urlpatterns = [
     path("", include("games.tournaments.urls")),
     path("forum/", include("forum.urls")),
     path("concepts/", include("concepts.urls")),
+    path("puzzles/", include("games.puzzles.urls")),
     path("novels/", include("marcomage.novels.urls")),
     *api_urls,
 ]

@@ -18,8 +18,10 @@ from forum import services as forum_services
 from forum.models import ForumPost, ForumThread
 from games import services as gs
 from games.models import ChatMessage, Game, GameNote
+from games.puzzles.models import Puzzle
 from players.models import AccessToken, AccountBan, Message, Mute, Player, Purchase
 from players.tokens.services import token_create
+from tests.puzzles.factories import KNIGHT_SLOT, make_puzzle
 from tests.security.conftest import (
     ALICE_DECK_NAME,
     ALICE_DECK_NOTE,
@@ -83,6 +85,10 @@ ROUTES = {
     # only: tests/games/watch/); the analysis of a game that is not a public replay: 404.
     "games:watch": "own", "games:watch_game": "open", "games:watch_board": "open",
     "games:replay_analysis": "foreign",
+    # Puzzles: anybody logged in sees every puzzle (its board only, before his answer).
+    "puzzles:home": "own", "puzzles:daily": "own", "puzzles:next": "own",
+    "puzzles:history": "own", "puzzles:browse": "own", "puzzles:detail": "open",
+    "puzzles:answer": "open",
     # Forum posts are public; "guarded" = only the author (or staff) may change it: 403.
     "forum:index": "own", "forum:search": "own", "forum:mark_all_read": "own",
     "forum:section": "own", "forum:thread_new": "own", "forum:thread": "open",
@@ -295,6 +301,7 @@ def _requests(world):
         ("games:watch", reverse("games:watch") + "?mode=hidden", {}),
         ("games:watch_game", game_url("watch_game"), {}),
         ("games:watch_board", game_url("watch_board"), {}),
+        *_puzzle_requests(),
         ("games:statistics", reverse("games:statistics"), {}),
         ("balance:dashboard", reverse("balance:dashboard") + "?source=rated&sort=card", {}),
         # not a valid run (0 games): the administrator's post starts no work in the tests
@@ -378,6 +385,24 @@ def _tournament_requests(world):
         ("tournaments:pause", url("pause"), {"paused": "1"}),
         ("tournaments:leave", url("leave"), {}),
         ("tournaments:cancel", url("cancel"), {}),
+    ]
+
+
+def _a_puzzle():
+    return Puzzle.objects.first() or make_puzzle(hidden=True)
+
+
+def _puzzle_requests():
+    puzzle = _a_puzzle()
+    return [
+        ("puzzles:home", reverse("puzzles:home"), {}),
+        ("puzzles:daily", reverse("puzzles:daily"), {}),
+        ("puzzles:next", reverse("puzzles:next"), {}),
+        ("puzzles:history", reverse("puzzles:history"), {}),
+        ("puzzles:browse", reverse("puzzles:browse") + "?from=1200", {}),
+        ("puzzles:detail", reverse("puzzles:detail", args=[puzzle.pk]), {}),
+        ("puzzles:answer", reverse("puzzles:answer", args=[puzzle.pk]),
+         {"action": "play", "position": KNIGHT_SLOT}),
     ]
 
 

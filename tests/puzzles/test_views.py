@@ -1,0 +1,144 @@
+"""The puzzle pages: the board before an answer holds nothing of the solution, the lines
+or the source; answering right and wrong; bad input; the home page's panel; history and
+browsing."""
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.puzzles import services
+from games.puzzles.models import Puzzle, PuzzleAttempt
+from tests.puzzles.factories import KNIGHT_SLOT, RIGHT, make_puzzle
+
+pytestmark = pytest.mark.django_db
+
+
+def _page_without_ids(html: str, puzzle: Puzzle) -> str:
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+    html = re.sub(r'"X-CSRFToken": "[^"]+"', "", html)
+    return html.replace(f"/puzzles/{puzzle.pk}/", "/puzzles/N/").replace(
+        f"Puzzle {puzzle.pk}", "Puzzle N")
+
+
+def test_the_page_before_an_answer_does_not_depend_on_the_solution(alice, client_of):
+    """The same position with another solution, other lines and another source renders the
+    same page: nothing of them is in the HTML (nor in any script it loads inline)."""
+    puzzle = make_puzzle()
+    decoy = Puzzle.objects.get(pk=puzzle.pk)
+    decoy.pk = None
+    decoy.fingerprint = "decoy"
+    decoy.solution = ["play:1:0"]
+    decoy.lines = {key: {"right": key == "play:1:0", "steps": []} for key in puzzle.lines}
+    decoy.source = {"seed": 424242, "decks": ["Decoy deck", "Other"]}
+    decoy.source_turn = 77
+    decoy.save()
+    client = client_of(alice)
+    first = client.get(reverse("puzzles:detail", args=[puzzle.pk]))
+    second = client.get(reverse("puzzles:detail", args=[decoy.pk]))
+    assert first.status_code == second.status_code == 200
+    assert _page_without_ids(first.content.decode(), puzzle) == _page_without_ids(
+        second.content.decode(), decoy)
+    html = first.content.decode()
+    for secret in ("You win", "puzzle-line", "Right!", "watch the replay",
+                   "computer played against itself", "424242", 'data-answered="1"'):
+        assert secret not in html, secret
+
+
+def test_answering_right_shows_the_verdict_and_the_winning_line(alice, client_of):
+    puzzle = make_puzzle()
+    client = client_of(alice)
+    response = client.post(reverse("puzzles:answer", args=[puzzle.pk]),
+                           {"action": "play", "position": KNIGHT_SLOT})
+    assert response.status_code == 302
+    assert response.url == reverse("puzzles:detail", args=[puzzle.pk]) + "#result"
+    html = client.get(response.url).content.decode()
+    assert "Right!" in html and "You win." in html and "Knight" in html
+    assert 'data-answered="1"' in html and 'id="puzzle-form"' not in html
+    assert PuzzleAttempt.objects.get(player=alice).correct
+
+
+def test_answering_wrong_shows_the_answer_s_line_and_the_solution(alice, client_of):
+    puzzle = make_puzzle()
+    client = client_of(alice)
+    response = client.post(reverse("puzzles:answer", args=[puzzle.pk]),
+                           {"action": "play", "position": 1}, follow=True)
+    html = response.content.decode()
+    assert "Not this one." in html
+    assert "You played <strong>Basic wall</strong>" in html
+    assert re.search(r"The right move: play <span[^>]*>Knight</span>", html)
+    assert "<strong>You</strong> play <span class=\"puzzle-card-name\">Basic wall</span>" in html
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"action": "play"}, "Pick a card of your hand first."),
+    ({"action": "fly", "position": 1}, "Say whether to play or discard the card."),
+    ({"action": "play", "position": 3, "mode_3": "x"}, "A card's mode is a whole number."),
+    ({"action": "play", "position": 3, "mode_3": "4"}, "That move cannot be made"),
+])
+def test_a_bad_answer_gets_a_message_and_counts_nothing(alice, client_of, data, message):
+    puzzle = make_puzzle()
+    response = client_of(alice).post(reverse("puzzles:answer", args=[puzzle.pk]), data)
+    assert response.status_code == 400
+    assert message in unescape(response.content.decode())
+    assert not PuzzleAttempt.objects.exists()
+
+
+def test_unknown_puzzles_are_404_and_the_answer_is_post_only(alice, client_of):
+    client = client_of(alice)
+    assert client.get(reverse("puzzles:detail", args=[999999])).status_code == 404
+    assert client.post(reverse("puzzles:answer", args=[999999]),
+                       {"action": "play", "position": 1}).status_code == 404
+    puzzle = make_puzzle()
+    assert client.get(reverse("puzzles:answer", args=[puzzle.pk])).status_code == 405
+
+
+def test_the_puzzle_pages_need_a_login(client):
+    puzzle = make_puzzle()
+    for url in (reverse("puzzles:home"), reverse("puzzles:detail", args=[puzzle.pk]),
+                reverse("puzzles:history"), reverse("puzzles:browse")):
+        response = client.get(url)
+        assert response.status_code == 302 and reverse("login") in response.url
+
+
+def test_the_home_page_shows_the_daily_puzzle_and_never_its_answer(alice, client_of):
+    puzzle = make_puzzle()
+    for viewer in (Client(), client_of(alice)):
+        html = viewer.get(reverse("home")).content.decode()
+        assert 'id="daily-puzzle"' in html and puzzle.title in html
+        assert "Knight" not in html and "You solved it" not in html
+    services.puzzle_answer(puzzle_id=puzzle.pk, player=alice, **RIGHT)
+    html = client_of(alice).get(reverse("home")).content.decode()
+    assert "You solved it." in html and "Daily puzzles in a row: 1." in html
+
+
+def test_daily_and_next_lead_to_a_puzzle(alice, client_of):
+    client = client_of(alice)
+    assert client.get(reverse("puzzles:daily")).url == reverse("puzzles:home")
+    easy, hard = make_puzzle(seed=3, rating=1480), make_puzzle(seed=4, rating=1900)
+    assert client.get(reverse("puzzles:daily")).url == reverse("puzzles:detail",
+                                                               args=[easy.pk])
+    assert client.get(reverse("puzzles:next")).url == reverse("puzzles:detail", args=[easy.pk])
+    services.puzzle_answer(puzzle_id=easy.pk, player=alice, **RIGHT)
+    assert client.get(reverse("puzzles:next")).url == reverse("puzzles:detail", args=[hard.pk])
+
+
+def test_history_and_browsing_by_rating(alice, client_of):
+    low, high = make_puzzle(seed=3, rating=1210), make_puzzle(seed=4, rating=1650)
+    client = client_of(alice)
+    bands = client.get(reverse("puzzles:browse")).content.decode()
+    assert "1200–1400" in bands and "1600–1800" in bands
+    band = client.get(reverse("puzzles:browse") + "?from=1600").content.decode()
+    assert f"Puzzle {high.pk}" in band and f"Puzzle {low.pk}" not in band
+    assert "new" in band
+    services.puzzle_answer(puzzle_id=low.pk, player=alice, **RIGHT)
+    low.refresh_from_db()
+    history = client.get(reverse("puzzles:history")).content.decode()
+    assert f"Puzzle {low.pk}" in history and "solved" in history
+    assert f"Puzzle {high.pk}" not in history
+    mine = client.get(reverse("puzzles:browse") + f"?from={int(low.rating)}").content.decode()
+    assert f"Puzzle {low.pk}" in mine and "puzzle-right" in mine
+    for bad in ("?from=abc", "?from=-5", "?from=99999999999", "?page=zz&from=1200"):
+        assert client.get(reverse("puzzles:browse") + bad).status_code == 200
+    assert client.get(reverse("puzzles:history") + "?page=-3").status_code == 200
