@@ -98,6 +98,15 @@ class TokenAuth(HttpBearer):
         """Subclasses refuse clients here."""
 
 
+class TokenRequired(TokenAuth):
+    """A valid token of any scope (a player acting through the API: answering a puzzle)."""
+
+    def check(self, client: ApiClient) -> None:
+        if client.token is None:
+            raise AuthenticationError(message="This endpoint needs a token: "
+                                              "'Authorization: Bearer <token>'.")
+
+
 class BotAuth(TokenAuth):
     """A token with the "bot" scope of a bot account."""
 
@@ -111,4 +120,5 @@ class BotAuth(TokenAuth):
 
 
 token_auth = TokenAuth()
+token_required = TokenRequired()
 bot_auth = BotAuth()

@@ -12,6 +12,7 @@ from players.models import Message, Player
 from tests.api.conftest import api_client, token_for
 from tests.factories import PlayerFactory
 from tests.games.conftest import make_deck
+from tests.puzzles.factories import make_puzzle
 from tests.security.conftest import (
     ALICE_DECK_NAME,
     ALICE_DECK_NOTE,
@@ -62,7 +63,8 @@ def world(alice, bob, carol):
     outsider_bot = PlayerFactory(user__username="otherbot")
     Player.objects.filter(pk=outsider_bot.pk).update(is_bot=True)
     outsider_bot.refresh_from_db()
-    return {"hidden": hidden.refresh_from_db() or hidden, "finished": finished,
+    puzzle = make_puzzle(hidden=True)  # its opponent's hand is hidden from the solver
+    return {"hidden": hidden.refresh_from_db() or hidden, "finished": finished, "puzzle": puzzle,
             "challenge": challenge, "ai_game": ai_game, "private_deck": private_deck,
             "shared_deck": shared_deck, "alice_token": alice_token,
             "callers": {"anonymous": None, "outsider read token": token_for(carol, "read"),
@@ -85,6 +87,7 @@ def _urls(path, world):
         "game_id": [world["hidden"].pk, world["finished"].pk, world["challenge"].pk,
                     world["ai_game"].pk],
         "step": [2],
+        "puzzle_id": [world["puzzle"].pk],
     }
     urls = [path]
     for name, values in choices.items():

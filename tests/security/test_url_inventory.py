@@ -112,6 +112,7 @@ ROUTES = {
     "api:game_replay_step": "api", "api:statistics": "api",
     # "api-token": a POST needs a token of any scope (401 without one).
     "api:game_analysis": "api-token", "api:game_analysis_request": "api-token",
+    "api:puzzle_daily": "api", "api:puzzle": "api", "api:puzzle_answer": "api-token",
     "api:bot_stream": "api-bot", "api:bot_challenges": "api-bot",
     "api:bot_challenge_accept": "api-bot", "api:bot_challenge_decline": "api-bot",
     "api:bot_games": "api-bot", "api:bot_game": "api-bot", "api:bot_play": "api-bot",
@@ -353,6 +354,10 @@ def _api_requests(world):
         ("api:statistics", api("statistics"), {}),
         ("api:game_analysis", api("game_analysis", game.pk), {}),
         ("api:game_analysis_request", api("game_analysis_request", game.pk), {}),
+        ("api:puzzle_daily", api("puzzle_daily"), {}),
+        ("api:puzzle", api("puzzle", _a_puzzle().pk), {}),
+        ("api:puzzle_answer", api("puzzle_answer", _a_puzzle().pk),
+         {"action": "play", "position": KNIGHT_SLOT}),
         ("api:bot_stream", api("bot_stream"), {}),
         ("api:bot_challenges", api("bot_challenges"), {}),
         ("api:bot_challenge_accept", api("bot_challenge_accept", challenge.pk), {}),
