@@ -85,7 +85,7 @@ def _site_door():
     import django
 
     django.setup()
-    from games.services.ai import ai_choose
+    from games.services import ai_choose
 
     return ai_choose
 

@@ -131,7 +131,7 @@ def create_players(run: str, count: int, level: int = 0) -> list[dict]:
 
 def create_game(first: dict, second: dict) -> int:
     from decks.models import Deck
-    from games.services.lobby import challenge_accept, challenge_create
+    from games.services import challenge_accept, challenge_create
     from players.models import Player
     p1 = Player.objects.get(pk=first["id"])
     p2 = Player.objects.get(pk=second["id"])

@@ -6,10 +6,8 @@ same messages the services use; whether the move is allowed is the services' cal
 """
 from django import forms
 
-from games.services import errors
+from games.services import DICTATE_MESSAGES, ENGINE_MESSAGES, TOOL_MESSAGES, errors
 from games.services.board import ATTRIBUTES
-from games.services.sandbox import DICTATE_MESSAGES, TOOL_MESSAGES
-from games.services.turns import ENGINE_MESSAGES
 
 CHOOSE_CARD = ENGINE_MESSAGES["bad_position"]
 CHOOSE_MODE = ENGINE_MESSAGES["bad_mode"]

@@ -14,10 +14,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games import engine
 from games import services as gs
-from games.services import analysis as game_analysis
 from games.services.access import is_public_replay
 from games.services.errors import GameError
-from games.services.sandbox import ATTRIBUTE_LABELS
 from marcomage.flood import FLOOD_STATUS, flood_refusal
 from players.tutorial.sections import section_required
 
@@ -69,8 +67,8 @@ def _sandbox_change(record, names):
     if tool == "card" and record.get("card"):
         return (f"put {engine.card(record['card']).name} into slot {record.get('position')} "
                 f"of {side} hand")
-    if tool == "attribute" and record.get("attribute") in ATTRIBUTE_LABELS:
-        label = ATTRIBUTE_LABELS[record["attribute"]].lower()
+    if tool == "attribute" and record.get("attribute") in gs.ATTRIBUTE_LABELS:
+        label = gs.ATTRIBUTE_LABELS[record["attribute"]].lower()
         return f"set {side} {label} to {record.get('value')}"
     if tool == "hidden":
         return "turned hidden cards " + ("on" if record.get("hidden") else "off")
@@ -126,7 +124,7 @@ def _analysis_context(analysis, step) -> dict:
     done = analysis is not None and analysis.status == analysis.Status.DONE
     queued = analysis is not None and analysis.status == analysis.Status.QUEUED
     return {"analysis": analysis,
-            "analyses_ahead": game_analysis.analyses_ahead(analysis) if queued else 0,
+            "analyses_ahead": gs.analyses_ahead(analysis) if queued else 0,
             "graph": analysis_graph(analysis.result, step=step) if done else None,
             "analysis_note": note_for_step(analysis.result, step) if done else None}
 
@@ -147,7 +145,7 @@ def replay_analysis(request, game_id):
     player = request.user.player
     error, status = None, 200
     try:
-        analysis = game_analysis.analysis_for(game_id=game_id, player=player)
+        analysis = gs.analysis_for(game_id=game_id, player=player)
         if request.method == "POST":
             refusal = flood_refusal(request, "analysis") if analysis is None else None
             if refusal:
@@ -155,8 +153,7 @@ def replay_analysis(request, game_id):
             else:
                 # Queued (on a worker, or this process's background threads): the
                 # panel answers at once and polls the progress.
-                analysis, _queued = game_analysis.analysis_request(game_id=game_id,
-                                                                   player=player)
+                analysis, _queued = gs.analysis_request(game_id=game_id, player=player)
                 analysis.refresh_from_db()  # a thread may have taken it already
     except GameError as exc:
         if exc.code == "gone":

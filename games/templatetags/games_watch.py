@@ -2,7 +2,7 @@
 page's socket, games.consumers)."""
 from django import template
 
-from games.services.spectators import spectators_count
+from games.services import spectators_count
 
 register = template.Library()
 

@@ -3,8 +3,8 @@
 from django.db.models import F
 from django.db.models.functions import Greatest
 
+from games import services as gs
 from games.models import Game
-from games.services import spectators
 from games.services.access import WATCHABLE
 
 # mode filter -> the games it keeps
@@ -35,7 +35,7 @@ def watchable_games(*, mode: str = ""):
 
 def spectator_page(game: Game) -> dict:
     """The context of a watched game's page and of its board partial."""
-    board = spectators.spectator_board(game)
+    board = gs.spectator_board(game)
     names = (game.player1_name, game.player2_name)
     on_turn = names[board["current"]] if board["running"] else ""
     winner = ""
@@ -43,4 +43,4 @@ def spectator_page(game: Game) -> dict:
         winner = names[board["winner_seat"]]
     return {"game": game, "board": board, "names": names, "on_turn_name": on_turn,
             "winner_name": winner, "spectator": True,
-            "spectators": spectators.spectators_count(game.pk)}
+            "spectators": gs.spectators_count(game.pk)}

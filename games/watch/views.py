@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
-from games.services import spectators
+from games import services as gs
 from games.services.access import SPECTATOR, access_game
 from games.services.errors import GameError
 
@@ -26,7 +26,7 @@ def watch_list(request):
     mode = form.mode_or_all()
     paginator = Paginator(selectors.watchable_games(mode=mode), GAMES_PER_PAGE)
     page = paginator.get_page(request.GET.get("page"))
-    counts = spectators.spectators_counts(game.pk for game in page.object_list)
+    counts = gs.spectators_counts(game.pk for game in page.object_list)
     for game in page.object_list:
         game.spectators = counts[game.pk]
     query = request.GET.copy()

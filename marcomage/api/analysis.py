@@ -11,8 +11,8 @@ analysis that exists is free and returns it.
 from ninja import Router, Schema
 from ninja.responses import Status
 
+from games import services as gs
 from games.models import GameAnalysis
-from games.services import analysis as game_analysis
 from games.services.access import API_REPLAY
 from marcomage.flood import flood_refusal
 
@@ -74,8 +74,7 @@ def analysis_out(analysis: GameAnalysis) -> dict:
             summary="The post-game analysis of a finished game: status, progress and, when "
                     "done, every judged move")
 def analysis_detail(request, game_id: int):
-    analysis = game_analysis.analysis_for(game_id=game_id, player=request.auth.player,
-                                          as_=API_REPLAY)
+    analysis = gs.analysis_for(game_id=game_id, player=request.auth.player, as_=API_REPLAY)
     if analysis is None:
         raise ApiError(404, "not_found", "No analysis of this game was asked for yet: POST "
                                          "to this address to ask for one.")
@@ -93,13 +92,12 @@ def analysis_request(request, game_id: int):
                                             "'Authorization: Bearer <token>'.",
                        headers={"WWW-Authenticate": 'Bearer realm="api"'})
     player = client.player
-    existing = game_analysis.analysis_for(game_id=game_id, player=player, as_=API_REPLAY)
+    existing = gs.analysis_for(game_id=game_id, player=player, as_=API_REPLAY)
     if existing is None:
         request.user = player.user  # the flood limit counts per account, as on the page
         refusal = flood_refusal(request, "analysis")
         if refusal:
             raise ApiError(429, "rate_limited", refusal, headers={"Retry-After": "60"})
-    analysis, queued = game_analysis.analysis_request(game_id=game_id, player=player,
-                                                      as_=API_REPLAY)
+    analysis, queued = gs.analysis_request(game_id=game_id, player=player, as_=API_REPLAY)
     analysis.refresh_from_db()  # run already, without a worker (eager tasks)
     return Status(202 if queued else 200, analysis_out(analysis))

@@ -10,7 +10,7 @@ from functools import cache
 from decks.services import BASE_DECK_SLOTS
 from games import engine
 from games.lobby.forms import TIMEOUT_CHOICES
-from games.services.lobby import BASE_GAME_SLOTS
+from games.services import BASE_GAME_SLOTS
 from games.services.permissions import FINISH_AFTER
 from players import activity
 from players.models import PlayerSettings

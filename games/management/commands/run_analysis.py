@@ -8,7 +8,7 @@ page took several times as long while one ran).
 from django.core.management.base import BaseCommand
 from django.db import connections
 
-from games.services import analysis
+from games.services import analysis_run
 
 
 class Command(BaseCommand):
@@ -26,5 +26,5 @@ class Command(BaseCommand):
             connection = connections["default"]
             connection.close()
             connection.settings_dict["NAME"] = database_name
-        done = analysis.analysis_run(analysis_id=analysis_id)
+        done = analysis_run(analysis_id=analysis_id)
         self.stdout.write(f"analysis {analysis_id}: {'done' if done else 'left alone'}")
