@@ -45,7 +45,7 @@ class Command(BaseCommand):
 
         report = mining.mine(count, from_games=from_games, self_play=self_play, seed=seed,
                              worlds=worlds, log=progress)
-        for puzzle in report.puzzles:
+        for puzzle in report.puzzles if verbosity >= 1 else ():
             where = (f"game {puzzle.source_game_id}, turn {puzzle.source_turn}"
                      if puzzle.source_game_id else
                      f"self-play seed {puzzle.source.get('seed')}, move {puzzle.source_turn}")

@@ -1,0 +1,60 @@
+"""Puzzles in a real browser: the day's puzzle from the home page solved, the next one
+failed, and what the puzzles' home and the history then say."""
+import re
+
+import pytest
+
+from tests.conftest import PASSWORD
+from tests.puzzles.factories import KNIGHT_SLOT, make_puzzle
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_puzzle_solved_and_one_failed(page, live_server, login, alice, screenshot):
+    daily = make_puzzle(seed=3)
+    other = make_puzzle(seed=4)
+    login("alice", PASSWORD)
+
+    # the home page's panel leads to the day's puzzle
+    panel = page.locator("#daily-puzzle")
+    assert "Find the win: win this turn" in panel.inner_text()
+    page.click("#daily-puzzle-link")
+    page.wait_for_url(re.compile(rf"/puzzles/{daily.pk}/$"))
+    assert page.locator("h1").inner_text().startswith("Today's puzzle")
+    assert page.locator("#board[data-answered='0'] #puzzle-form .hand-slot").count() == 8
+    assert page.locator("#result").count() == 0
+    screenshot("daily")
+
+    # solved: the Knight, played
+    page.click(f"label[for=slot-{KNIGHT_SLOT}]")
+    page.click("#play-button")
+    page.wait_for_url(re.compile(rf"/puzzles/{daily.pk}/#result$"))
+    result = page.locator("#result")
+    assert result.locator("h2").inner_text() == "Right!"
+    assert "You played Knight" in result.inner_text()
+    assert "You win." in result.locator(".puzzle-line").inner_text()
+    assert page.locator("#puzzle-form").count() == 0
+    screenshot("solved")
+
+    # failed: the next puzzle, answered with a wall
+    page.click("#next-puzzle")
+    page.wait_for_url(re.compile(rf"/puzzles/{other.pk}/$"))
+    page.click("label[for=slot-1]")
+    page.click("#play-button")
+    page.wait_for_url(re.compile(rf"/puzzles/{other.pk}/#result$"))
+    result = page.locator("#result")
+    assert result.locator("h2").inner_text() == "Not this one."
+    assert "You played Basic wall" in result.inner_text()
+    assert "The right move: play Knight" in result.inner_text()
+    lines = result.locator(".puzzle-line")
+    assert lines.count() == 2 and "You win." in lines.nth(1).inner_text()
+    screenshot("failed")
+
+    # the puzzles' home: one solved, one missed, the streak ended at one
+    page.goto(f"{live_server.url}/puzzles/")
+    assert page.locator("#puzzle-streak").inner_text() == "0 (best 1)"
+    assert page.locator("#puzzle-daily-streak").inner_text() == "1"
+    page.click("text=Your history")
+    rows = page.locator(".puzzle-history tbody tr")
+    assert rows.count() == 2
+    assert "missed" in rows.nth(0).inner_text() and "solved" in rows.nth(1).inner_text()
