@@ -142,3 +142,11 @@ def test_history_and_browsing_by_rating(alice, client_of):
     for bad in ("?from=abc", "?from=-5", "?from=99999999999", "?page=zz&from=1200"):
         assert client.get(reverse("puzzles:browse") + bad).status_code == 200
     assert client.get(reverse("puzzles:history") + "?page=-3").status_code == 200
+
+
+def test_a_hidden_cards_puzzle_keeps_the_opponent_s_hand_hidden(alice, client_of):
+    puzzle = make_puzzle(hidden=True)
+    html = client_of(alice).get(reverse("puzzles:detail", args=[puzzle.pk])).content.decode()
+    opponent = html[html.index('id="opponent-hand"'):html.index('id="puzzle-form"')]
+    assert opponent.count("card--hidden") == 8
+    assert "data-card-id" not in opponent

@@ -82,6 +82,14 @@ def alice_token_id(world):
     return (token or token_create(player=world.alice, name="crawled", scopes=["read"])[0]).pk
 
 
+def a_puzzle():
+    """A puzzle (made on first use: the world predates the puzzles)."""
+    from games.puzzles.models import Puzzle
+    from tests.puzzles.factories import make_puzzle
+
+    return Puzzle.objects.first() or make_puzzle(hidden=True)
+
+
 def valid_values(world, name):
     w = world
     return {
@@ -101,6 +109,7 @@ def valid_values(world, name):
         "chapter": [1, 3],
         "token_id": [alice_token_id(w)],
         "step": [0, 3],
+        "puzzle_id": [a_puzzle().pk],
         "rest": ["v1/no-such-endpoint", "v2/cards"],
     }[name]
 
