@@ -11,10 +11,13 @@ from functools import cache
 from types import SimpleNamespace
 
 from django.urls import reverse
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
 from decks.catalogue import emblem_svg, keyword_face, keyword_names
 from games import engine
+
+from .lab.effects import played_text
 
 RANK_OF_RARITY = {"Common": 0, "Uncommon": 1, "Rare": 2}
 PARAM_MAX = 99
@@ -55,7 +58,8 @@ class ConceptFace:
 
 
 def concept_face(concept) -> ConceptFace:
-    """The face of a saved Concept, or of an unsaved one (the edit preview)."""
+    """The face of a saved Concept, or of an unsaved one (the edit preview). A concept with
+    an effect built in the card lab's builder shows the text the game renders from it."""
     rarity = concept.rarity if concept.rarity in RANK_OF_RARITY else "Common"
     params = concept.keyword_params or {}
     names = [k for k in concept_keywords() if k in (concept.keywords or ())]
@@ -70,4 +74,5 @@ def concept_face(concept) -> ConceptFace:
         id=concept.pk, name=concept.name or "Unnamed concept", rarity=rarity,
         rarity_class=rarity.lower(), bricks=concept.bricks or 0, gems=concept.gems or 0,
         recruits=concept.recruits or 0, keywords=keywords,
-        text=SafeString(concept.effect_html or ""), picture_url=picture_url, art=art)
+        text=conditional_escape(played_text(concept)) or SafeString(concept.effect_html or ""),
+        picture_url=picture_url, art=art)

@@ -20,10 +20,11 @@ class ConceptForm(forms.Form):
     recruits = forms.IntegerField(min_value=0, max_value=COST_MAX, initial=0)
     keywords = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple,
                                          help_text="Only the game's own keywords; none is fine.")
-    effect = forms.CharField(max_length=EFFECT_MAX, widget=forms.Textarea(attrs={
-        "rows": 6, "maxlength": EFFECT_MAX}), help_text=(
+    effect = forms.CharField(max_length=EFFECT_MAX, required=False, widget=forms.Textarea(
+        attrs={"rows": 6, "maxlength": EFFECT_MAX}), help_text=(
         f"What the card does, at most {EFFECT_MAX} characters. BBCode works: [b]bold[/b], "
-        "[i]italic[/i]."))
+        "[i]italic[/i]. With an effect built in the builder above you may leave it empty: "
+        "the card's text is then written from the effect."))
     note = forms.CharField(label="Your note", max_length=NOTE_MAX, required=False,
                            widget=forms.Textarea(attrs={"rows": 3, "maxlength": NOTE_MAX}),
                            help_text="Optional: the idea behind the card, for the reviewers "

@@ -44,6 +44,9 @@ class Concept(models.Model):
     keyword_params = models.JSONField(default=dict, blank=True)
     effect = models.TextField(max_length=EFFECT_MAX, help_text="BBCode source")
     effect_html = models.TextField(blank=True, editable=False)
+    # The effect built in the card lab's builder (concepts.lab.effects): the steps of an
+    # engine card definition, checked by the engine; None when the author built none.
+    effect_tree = models.JSONField(null=True, blank=True)
     note = models.TextField(max_length=NOTE_MAX, blank=True, help_text="The author's note")
     picture = models.ImageField(upload_to="concepts/", blank=True)
     state = models.CharField(max_length=12, choices=State.choices, default=State.WAITING)
@@ -98,3 +101,7 @@ class ConceptVisit(models.Model):
 
     def __str__(self):
         return f"{self.player} saw the concepts at {self.seen_at:%Y-%m-%d %H:%M}"
+
+
+# The card lab's models (concepts/lab/models.py) belong to this app.
+from .lab.models import LabCard, Playtest, SelfPlayReport  # noqa: E402,F401

@@ -7,18 +7,20 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 from django.utils import timezone
 
+from games import engine
 from marcomage.bbcode import bbcode_to_html
 from players import roles
 from players.models import Player
 
 from .cards import PARAM_MAX, concept_keywords, param_keywords
+from .lab.effects import checked, definition_of
 from .models import COST_MAX, EFFECT_MAX, FEEDBACK_MAX, NAME_MAX, NOTE_MAX, Concept, ConceptVisit
 from .pictures import picture_png
 
 WAITING_LIMIT = 50
 DOUBLE_SUBMIT_WINDOW = timedelta(minutes=1)
 FIELDS = ("name", "rarity", "bricks", "gems", "recruits", "keywords", "keyword_params",
-          "effect", "note")
+          "effect", "note", "effect_tree")
 
 
 class ConceptError(Exception):
@@ -61,7 +63,7 @@ def _clean(data: dict) -> dict:
     """Check and normalise the fields (the form checks them first; this is the guard)."""
     clean = {
         "name": _text(data.get("name"), NAME_MAX, "name", required=True),
-        "effect": _text(data.get("effect"), EFFECT_MAX, "effect", required=True),
+        "effect": _text(data.get("effect"), EFFECT_MAX, "effect"),
         "note": _text(data.get("note"), NOTE_MAX, "note"),
     }
     rarity = data.get("rarity")
@@ -96,7 +98,33 @@ def _clean(data: dict) -> dict:
             raise ConceptError(f"The number of {name} must be between 1 and {PARAM_MAX}.")
         params[name] = value
     clean["keyword_params"] = params
+    clean["effect_tree"] = _effect_tree(clean, data.get("effect_tree"))
+    if not clean["effect"]:
+        if not clean["effect_tree"]:
+            raise ConceptError("Please write the effect, or build it in the effect builder.")
+        clean["effect"] = played_text_of(clean)[:EFFECT_MAX]
     return clean
+
+
+def _effect_tree(clean: dict, tree):
+    """The built effect (the card lab's builder), checked by the engine with the concept's
+    name, cost and keywords; None when there is none."""
+    if not tree:
+        return None
+    definition = definition_of(effect_tree=tree, **{k: clean[k] for k in (
+        "name", "rarity", "bricks", "gems", "recruits", "keywords", "keyword_params")})
+    canonical, message = checked(definition)
+    if canonical is None:
+        raise ConceptError(f"The effect builder: {message}")
+    return canonical["effect"] or None
+
+
+def played_text_of(clean: dict) -> str:
+    """The card text the game renders from a concept's built effect."""
+    definition = definition_of(**{k: clean[k] for k in (
+        "name", "rarity", "bricks", "gems", "recruits", "keywords", "keyword_params",
+        "effect_tree")})
+    return engine.custom_card_preview(definition).text
 
 
 def _store_picture(concept, png: bytes) -> str:

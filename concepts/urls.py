@@ -2,6 +2,7 @@
 from django.urls import path
 
 from . import views
+from .lab.urls import urlpatterns as lab_urlpatterns
 
 app_name = "concepts"
 
@@ -15,4 +16,5 @@ urlpatterns = [
     path("<int:concept_id>/delete/", views.concept_delete, name="delete"),
     path("<int:concept_id>/state/", views.concept_state, name="state"),
     path("<int:concept_id>/discuss/", views.concept_discuss, name="discuss"),
+    *lab_urlpatterns,
 ]

@@ -1,13 +1,11 @@
-"""The concepts section: list, details, the concept form, deletion and the staff review."""
-import re
-
+"""The concepts section: list, details, the concept form, deletion and the staff review.
+The card lab's parts (the effect builder, playtests, self-play reports) are concepts.lab."""
 from django.contrib import messages as flash
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from marcomage.bbcode import bbcode_to_html
 from marcomage.flood import FLOOD_STATUS, flood_refusal
 from marcomage.images import ImageUploadError, stored_png_response
 from players.tutorial.sections import section_required
@@ -15,7 +13,9 @@ from players.tutorial.sections import section_required
 from . import selectors, services
 from .cards import concept_face
 from .forms import ConceptFilterForm, ConceptForm, ConceptStateForm
-from .models import Concept
+from .lab import effects as lab_effects
+from .lab.views import builder_context, builder_state, lab_context, preview_face
+from .pictures import PICTURE_NAME
 
 FILTER_DEFAULTS = {"author": "", "state": "", "rarity": "", "period": "", "mine": "",
                    "sort": "new"}
@@ -73,16 +73,38 @@ def concept_detail(request, concept_id):
         "is_reviewer": staff,
         "state_form": ConceptStateForm(initial={"state": concept.state,
                                                 "feedback": concept.feedback}) if staff else None,
+        **lab_context(request, concept, viewer),
         "section": "concepts",
     })
 
 
-def _form_page(request, form, *, concept=None, status=200):
+def _form_page(request, form, *, concept=None, status=200, tree=None, notice=""):
+    """The concept form; ``tree``: the effect builder's steps (the concept's by default)."""
+    if tree is None:
+        tree = (concept.effect_tree if concept is not None else None) or []
+    data = request.POST if request.method == "POST" else {
+        **(ConceptForm.initial_of(concept) if concept is not None else {})}
+    face = None
+    if request.method == "POST":
+        face = preview_face(request.POST, tree)
+    elif concept is not None:
+        face = concept_face(concept)
     return render(request, "concepts/form.html", {
-        "form": form, "concept": concept,
-        "face": concept_face(concept) if concept is not None else None,
+        "form": form, "concept": concept, "face": face,
+        **builder_context(tree, data), "builder_notice": notice,
         "section": "concepts",
     }, status=status)
+
+
+def _builder_button(request, form, *, concept=None):
+    """A builder button pressed without JavaScript: the form again, the button's change
+    made, nothing saved."""
+    tree, notice = builder_state(request.POST)
+    return _form_page(request, form, concept=concept, tree=tree, notice=notice)
+
+
+def _service_data(request, form) -> dict:
+    return {**form.service_data(), "effect_tree": lab_effects.tree_from_post(request.POST)}
 
 
 @require_http_methods(["GET", "POST"])
@@ -92,20 +114,24 @@ def concept_new(request):
     if request.method == "GET":
         return _form_page(request, ConceptForm())
     form = ConceptForm(request.POST, request.FILES)
+    if request.POST.get("lab_op"):
+        return _builder_button(request, form)
+    tree = lab_effects.tree_from_post(request.POST)
     if not form.is_valid():
-        return _form_page(request, form, status=400)
+        return _form_page(request, form, status=400, tree=tree)
     if refusal := flood_refusal(request, "concept"):
         form.add_error(None, refusal)
-        return _form_page(request, form, status=FLOOD_STATUS)
+        return _form_page(request, form, status=FLOOD_STATUS, tree=tree)
     try:
         concept, created = services.concept_create(
-            author=viewer, data=form.service_data(), picture=form.cleaned_data.get("picture"))
+            author=viewer, data=_service_data(request, form),
+            picture=form.cleaned_data.get("picture"))
     except ImageUploadError as error:
         form.add_error("picture", str(error))
-        return _form_page(request, form, status=400)
+        return _form_page(request, form, status=400, tree=tree)
     except services.ConceptError as error:
         form.add_error(None, str(error))
-        return _form_page(request, form, status=400)
+        return _form_page(request, form, status=400, tree=tree)
     if created:
         flash.success(request, "Your concept has been submitted. The staff will review it.")
     else:
@@ -129,21 +155,24 @@ def concept_edit(request, concept_id):
         form = ConceptForm(initial=ConceptForm.initial_of(concept), has_picture=has_picture)
         return _form_page(request, form, concept=concept)
     form = ConceptForm(request.POST, request.FILES, has_picture=has_picture)
+    if request.POST.get("lab_op"):
+        return _builder_button(request, form, concept=concept)
+    tree = lab_effects.tree_from_post(request.POST)
     if not form.is_valid():
-        return _form_page(request, form, concept=concept, status=400)
+        return _form_page(request, form, concept=concept, status=400, tree=tree)
     try:
         concept = services.concept_update(
-            concept_id=concept.pk, editor=viewer, data=form.service_data(),
+            concept_id=concept.pk, editor=viewer, data=_service_data(request, form),
             picture=form.cleaned_data.get("picture"),
             remove_picture=form.cleaned_data.get("remove_picture", False))
     except ImageUploadError as error:
         form.add_error("picture", str(error))
-        return _form_page(request, form, concept=concept, status=400)
+        return _form_page(request, form, concept=concept, status=400, tree=tree)
     except services.ConceptPermissionError:
         raise Http404("No such concept") from None
     except services.ConceptError as error:
         form.add_error(None, str(error))
-        return _form_page(request, form, concept=concept, status=400)
+        return _form_page(request, form, concept=concept, status=400, tree=tree)
     flash.success(request, "Your changes have been saved.")
     return redirect(concept)
 
@@ -205,24 +234,8 @@ def concept_state(request, concept_id):
 @section_required("concepts")
 def concept_preview(request):
     """The card as the form stands (htmx, while typing); never saves anything."""
-    form = ConceptForm(request.POST)
-    form.is_valid()
-    data = form.cleaned_data
-    params = {}
-    try:
-        params = form.service_data()["keyword_params"]
-    except KeyError:
-        pass
-    effect = (data.get("effect") or "")
-    concept = Concept(name=data.get("name") or "", rarity=data.get("rarity") or "Common",
-                      bricks=data.get("bricks") or 0, gems=data.get("gems") or 0,
-                      recruits=data.get("recruits") or 0,
-                      keywords=list(data.get("keywords") or ()), keyword_params=params,
-                      effect_html=bbcode_to_html(effect))
-    picture = request.POST.get("current_picture", "")
-    if PICTURE_NAME.match(picture):  # the edited concept's picture, kept while editing
-        concept.picture = f"concepts/{picture}"
-    return render(request, "concepts/_preview.html", {"face": concept_face(concept)})
+    tree = lab_effects.tree_from_post(request.POST)
+    return render(request, "concepts/_preview.html", {"face": preview_face(request.POST, tree)})
 
 
 @require_POST
@@ -238,9 +251,6 @@ def concept_discuss(request, concept_id):
         flash.error(request, str(error))
         return redirect("concepts:detail", concept_id)
     return redirect(thread.get_absolute_url())
-
-
-PICTURE_NAME = re.compile(r"^c[0-9]+-[0-9a-f]{12}\.png$")
 
 
 @require_GET

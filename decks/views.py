@@ -512,7 +512,7 @@ def card_detail(request, card_id):
         card = engine.card(card_id)
     except engine.EngineError:
         raise Http404("No such card") from None
-    if card_id == 0:
+    if card_id == 0 or engine.is_custom_card(card_id):  # a proposed card: not in the catalogue
         raise Http404("No such card")
     keywords = [(face, engine.keyword(face.name)) for face in catalogue.card_face(card_id).keywords]
     support = [engine.keyword(name) for name in catalogue.keyword_names() if name in card.support]

@@ -27,6 +27,8 @@ CHANNEL_NOUNS = {
     "register": "new accounts from your address",
     "login": "login attempts from your address",
     "analysis": "analysis requests",
+    "playtest": "playtests of concepts",
+    "selfplay": "self-play reports of concepts",
     "puzzle": "puzzle answers",
     "tournament": "new events",
     "balance": "self-play runs",

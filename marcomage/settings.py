@@ -152,6 +152,9 @@ FLOOD_LIMITS = {
     "login": {"ip": "30/m"},
     # Asking for a post-game analysis (a repeated request for one that exists is free).
     "analysis": {"user": "6/h", "ip": "20/h"},
+    # The card lab (concepts.lab): games against the computer with a concept, self-play reports.
+    "playtest": {"user": "10/h", "ip": "30/h"},
+    "selfplay": {"user": "6/h", "ip": "20/h"},
     # Answering puzzles (games.puzzles): each answer is rated once.
     "puzzle": {"user": "30/m", "ip": "60/m"},
     # Creating an event (games.tournaments; its policy also caps the events open at once).

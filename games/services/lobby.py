@@ -93,12 +93,13 @@ def _lock_waiting(game_id) -> Game:
     return game
 
 
-def _start(game: Game, deck2) -> Game:
-    """Create the engine state (random first player, second player's bonus) and run it."""
+def _start(game: Game, deck2, custom_cards=None) -> Game:
+    """Create the engine state (random first player, second player's bonus) and run it.
+    ``custom_cards``: the definitions of proposed cards the decks hold (a playtest)."""
     state = engine.new_game(
         game.deck1_cards, deck2, seed=secrets.randbits(62), long_mode=game.is_long,
         hidden=game.is_hidden, friendly=game.is_friendly, ai=game.is_ai,
-        ai_challenge=game.ai_challenge,
+        ai_challenge=game.ai_challenge, custom_cards=custom_cards,
     )
     now = timezone.now()
     game.state = engine.state_to_json(state)
@@ -246,10 +247,14 @@ def game_start_arranged(*, player1: Player, player2: Player, deck1_cards: dict,
 # ---------------------------------------------------------------- games against the AI
 @transaction.atomic
 def ai_game_start(*, player: Player, deck, ai_deck=None, hidden: bool = False,
-                  long_mode: bool = False, level: str = "standard") -> Game:
+                  long_mode: bool = False, level: str = "standard", deck_cards=None,
+                  ai_cards=None, ai_name: str = "", custom_cards=None) -> Game:
     """A friendly game against the computer at ``level`` (one of ``engine.AI_LEVELS``).
 
     ``ai_deck``: None for a random starter deck, else one of the player's own ready decks.
+    A playtest of a proposed card (concepts.lab) passes the decks as played: ``deck_cards``
+    (the player's ``deck`` with the card in it), ``ai_cards`` and ``ai_name`` (the
+    computer's), and ``custom_cards``, the definitions of the proposed cards they hold.
     """
     if level not in engine.AI_LEVELS:
         raise GameError("Choose one of the computer's levels: "
@@ -257,7 +262,9 @@ def ai_game_start(*, player: Player, deck, ai_deck=None, hidden: bool = False,
     deck = _ready_deck(player, deck)
     Player.objects.select_for_update().filter(pk=player.pk).first()
     _check_slots(player)
-    if ai_deck is None:
+    if ai_cards is not None:
+        ai_name = ai_name or "MArcomage"
+    elif ai_deck is None:
         index = random.randrange(len(engine.STARTER_DECKS))
         ai_cards, ai_name = engine.STARTER_DECKS[index], engine.STARTER_DECK_NAMES[index]
         ai_cards = {"common": list(ai_cards.common), "uncommon": list(ai_cards.uncommon),
@@ -265,10 +272,10 @@ def ai_game_start(*, player: Player, deck, ai_deck=None, hidden: bool = False,
     else:
         own = _ready_deck(player, ai_deck)
         ai_cards, ai_name = deck_payload(own), own.name
-    game = Game(player1=player, deck1=deck, deck1_cards=deck_payload(deck), is_ai=True,
-                is_friendly=True, is_hidden=hidden, is_long=long_mode, ai_deck_name=ai_name,
-                ai_level=level)
-    _start(game, ai_cards)
+    game = Game(player1=player, deck1=deck, deck1_cards=deck_cards or deck_payload(deck),
+                is_ai=True, is_friendly=True, is_hidden=hidden, is_long=long_mode,
+                ai_deck_name=ai_name, ai_level=level)
+    _start(game, ai_cards, custom_cards)
     ai_move_queue_if_due(game)  # the computer opens the game
     publish_game_changed(game)
     return game

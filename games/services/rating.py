@@ -14,7 +14,7 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import all_cards, awards_rules, state_from_json
+from games.engine import all_cards, awards_rules, custom_card_ids, state_from_json
 from games.engine import rating_rules as rules
 from games.models import Game, Turn
 from players.inbox.services import message_send_system
@@ -57,6 +57,7 @@ NOT_RATED_REASONS = {
     "ai_computer_ended": ("During the tutorial a game against the computer is rated when it "
                           "ends on your own play or discard; this one ended on the "
                           "computer's move."),
+    "playtest": "A playtest of a proposed card is not rated: it gives no EXP or gold.",
 }
 
 
@@ -65,6 +66,8 @@ def rating_rule(game):
     rated), per §13/§16. Reads the players' levels as they are now."""
     if game.outcome in rules.UNRATED_OUTCOMES or not game.state:
         return (), False, "aborted"
+    if custom_card_ids(game.state):  # a proposed card in a deck: a playtest (concepts.lab)
+        return (), False, "playtest"
     if game.is_ai:
         if game.ai_challenge:
             return (), False, "ai_challenge"

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from decks.models import Deck
+from games import engine
 from games.models import CardStatistic, Game, Turn
 
 
@@ -18,7 +19,10 @@ def game_statistics_record(game: Game, winner_seat) -> None:
 
     An aborted game says nothing about its decks, nor does a game against the computer
     where the sandbox changed the board; games against the computer give no card counts.
+    A playtest of a proposed card (concepts.lab) counts nothing.
     """
+    if engine.custom_card_ids(game.state):
+        return
     if game.outcome != Game.Outcome.ABORT and not _used_sandbox(game):
         _deck_statistics_add(game, winner_seat)
     if not game.is_ai:

@@ -58,7 +58,7 @@ def card_list(request, filters: Query[CardFiltersIn]):
 
 @router.get("/cards/{card_id}", response=CardOut, url_name="card")
 def card_detail(request, card_id: int):
-    if card_id <= 0:
+    if card_id <= 0 or engine.is_custom_card(card_id):  # proposed cards are no catalogue's
         raise not_found("That card")
     try:
         return engine.card(card_id).to_dict()

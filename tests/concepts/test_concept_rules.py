@@ -43,7 +43,7 @@ def test_keywords_are_kept_in_the_games_order(alice):
     ({"keywords": ["Titan", "Flying"]}, "Select a valid choice"),
     ({"keywords": ["Titan"], "param_charge": "3"}, "Tick the Charge keyword too"),
     ({"param_charge": "0"}, "greater than or equal to 1"),
-    ({"effect": ""}, "This field is required"),
+    ({"effect": ""}, "Please write the effect, or build it"),
     ({"effect": "e" * 1001}, "at most 1000"),
     ({"note": "n" * 1001}, "at most 1000"),
 ])

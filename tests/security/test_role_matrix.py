@@ -50,7 +50,8 @@ API_KINDS = ("api", "api-bot", "api-token")
 STAFF_ACTS = {"players:mute", "players:unmute", "players:ban", "players:unban",
               "forum:post_edit", "forum:post_delete", "forum:thread_lock",
               "forum:thread_priority", "forum:thread_move", "concepts:edit",
-              "concepts:delete", "concepts:state"}
+              "concepts:delete", "concepts:state", "concepts:lab_report_new",
+              "concepts:lab_export"}
 # What bob is a party to: the messages between him and alice, their games' chat, the
 # challenge alice sent him.
 BOB_SEES = {ALICE_SECRET_BODY, ALICE_SECRET_SUBJECT, CHAT_SECRET, CHALLENGE_NOTE}

@@ -100,6 +100,10 @@ ROUTES = {
     "concepts:list": "own", "concepts:new": "own", "concepts:preview": "own",
     "concepts:picture": "open", "concepts:detail": "open", "concepts:edit": "foreign",
     "concepts:delete": "foreign", "concepts:state": "foreign", "concepts:discuss": "open",
+    # The card lab: anybody may try a concept and read its reports; only its author and the
+    # staff ask for a report, only the staff download a card definition (404 otherwise).
+    "concepts:lab_builder": "own", "concepts:lab_try": "open", "concepts:lab_report": "open",
+    "concepts:lab_report_new": "foreign", "concepts:lab_export": "foreign",
     # API tokens and the bot switch on the settings page: a token of someone else is a 404.
     "players:token_create": "own", "players:token_revoke": "foreign", "players:bot_account": "own",
     # The JSON API (tests/api walks it thoroughly): it ignores the session. "api" answers
@@ -437,7 +441,28 @@ def _concept_requests(world):
         ("concepts:delete", url("delete"), {}),
         ("concepts:state", url("state"), {"state": "implemented", "feedback": "pwned"}),
         ("concepts:discuss", url("discuss"), {}),  # anybody may open the discussion
+        ("concepts:lab_builder", reverse("concepts:lab_builder"),
+         {**edit, "fx-0-kind": "attack", "fx-0-amount-kind": "n", "fx-0-amount-n": "4",
+          "lab_op": "add:fx", "fx-new": "keep"}),
+        ("concepts:lab_try", url("lab_try"), {"try-replace": "deck:1:1", "try-level": "easy"}),
+        ("concepts:lab_report", reverse("concepts:lab_report",
+                                        args=[concept.pk, _a_report(concept).pk]), {}),
+        ("concepts:lab_report_new", url("lab_report_new"),
+         {"report-replace": "starter:0:1", "report-games": "100", "report-level": "easy"}),
+        ("concepts:lab_export", url("lab_export"), {}),
     ]
+
+
+def _a_report(concept):
+    """A self-play report of alice's concept (reports are public)."""
+    from concepts.lab.models import LabCard, SelfPlayReport
+
+    lab, _ = LabCard.objects.get_or_create(digest="0" * 64, defaults={
+        "concept": concept, "definition": {"name": "x", "rarity": "Common", "effect": []}})
+    report = SelfPlayReport.objects.filter(concept=concept).first()
+    return report or SelfPlayReport.objects.create(
+        concept=concept, lab_card=lab, replaced=1, deck={}, deck_name="Main", games=100,
+        seed=1, status=SelfPlayReport.Status.FAILED)
 
 
 def _forum_requests(world):

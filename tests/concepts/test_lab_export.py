@@ -1,0 +1,121 @@
+"""The staff's card definition download (concepts.lab.export): a defs module, a facts entry
+and a test written from an accepted concept; here they are added to the engine at run time
+(as tests/engine/test_adding_a_card.py does) and the generated test is run."""
+import io
+import zipfile
+
+import pytest
+from django.urls import reverse
+
+from concepts import services
+from concepts.lab import export
+from concepts.lab.cards import LabError
+from concepts.models import Concept
+from games import engine
+from games.engine.cards.card_facts import CardFacts
+from games.engine.cards.model import CARDS, check_facts
+from games.engine.cards.registry import add_card, remove_card
+
+from .lab_helpers import ATTACK, WALL, _fresh_card_faces, lab_concept, n
+
+_ = _fresh_card_faces
+NEW_ID = 755
+
+
+def _accepted(author, staff, *effect, **changes):
+    concept = lab_concept(author, *effect, **changes)
+    services.concept_set_state(concept_id=concept.pk, staff=staff,
+                               state=Concept.State.INTERESTING)
+    concept.refresh_from_db()
+    return concept
+
+
+def _absolute(source):
+    """A generated module's relative imports as absolute ones, to run it here."""
+    return (source.replace("from .blocks import *", "from games.engine.cards.blocks import *")
+            .replace("from .dsl import *", "from games.engine.cards.dsl import *")
+            .replace("from ..php import", "from games.engine.php import"))
+
+
+def _installed(files):
+    """Add the exported card to the engine as a developer would, then take it out again."""
+    entry = files["facts_manual_entry.txt"].strip().rstrip(",")
+    facts = eval(entry, {"CardFacts": CardFacts})  # noqa: S307 (our own generated entry)
+    check_facts(facts)
+    add_card(facts)
+    module = files[f"games/engine/cards/{export.module_name(NEW_ID)}"]
+    exec(compile(_absolute(module), "defs", "exec"), {})  # noqa: S102 (generated here)
+    return facts
+
+
+@pytest.fixture
+def cleanup():
+    """Every other test sees the 754 cards again."""
+    yield
+    if len(CARDS) > NEW_ID and CARDS[NEW_ID] is not None:
+        remove_card(NEW_ID)
+    assert len(engine.all_cards()) == 754
+
+
+def test_the_export_is_a_card_definition_in_the_house_style(alice, staff, cleanup):
+    concept = _accepted(alice, staff, ATTACK, WALL, keywords=["Unliving"], recruits=4)
+    files = export.export_files(concept)
+    assert set(files) == {"README.txt", "facts_manual_entry.txt",
+                          "games/engine/cards/defs_0755_0800.py",
+                          "tests/engine/cards/test_card_0755.py"}
+    defs = files["games/engine/cards/defs_0755_0800.py"]
+    assert defs.startswith('"""Card definitions for ids 755-800')
+    assert "card(755, attack(6), wall(3))" in defs
+    assert "effect_classes=('attack', 'wall_plus')" in files["facts_manual_entry.txt"]
+    test = files["tests/engine/cards/test_card_0755.py"]
+    assert "play_card(755)" in test and 'enemy["wall"] == 19' in test
+    assert 'me["wall"] == 28' in test and 'me["recruits"] == 49' in test  # 50 - 4 + 3
+    assert 'enemy["tower"]' not in test  # only what changed
+    facts = _installed(files)
+    card = engine.card(NEW_ID)
+    assert (facts.name, card.text, card.keywords) == ("Ink golem", "Attack 6. Wall +3.",
+                                                      ("Unliving",))
+    namespace = {}
+    exec(compile(test, "test", "exec"), namespace)  # noqa: S102 (the generated test)
+    namespace["test_755_ink_golem_plays"]()  # the generated test passes on the real card
+
+
+def test_a_card_with_modes_and_random_parts_gets_a_careful_test(alice, staff, cleanup):
+    concept = _accepted(alice, staff,
+                        {"kind": "modes", "options": [[ATTACK], [{"kind": "random_gain",
+                                                                  "side": "me",
+                                                                  "amount": n(4)}]]},
+                        {"kind": "summon", "keyword": "Mage", "rarity": ""})
+    files = export.export_files(concept)
+    test = files["tests/engine/cards/test_card_0755.py"]
+    assert "mode=1" in test and "random parts" in test
+    _installed(files)
+    namespace = {}
+    exec(compile(test, "test", "exec"), namespace)  # noqa: S102
+    namespace["test_755_ink_golem_plays"]()
+
+
+def test_only_accepted_concepts_are_exported(alice, staff):
+    concept = lab_concept(alice)
+    with pytest.raises(LabError, match="interesting or implemented"):
+        export.export_files(concept)
+
+
+def test_the_staff_downloads_a_zip_and_nobody_else_does(alice, bob, staff, client_of):
+    concept = _accepted(alice, staff)
+    response = client_of(staff).get(reverse("concepts:lab_export", args=[concept.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/zip"
+    assert 'filename="card-ink-golem.zip"' in response["Content-Disposition"]
+    names = zipfile.ZipFile(io.BytesIO(response.content)).namelist()
+    assert "games/engine/cards/defs_0755_0800.py" in names
+    page = client_of(staff).get(concept.get_absolute_url()).content.decode()
+    assert "Download as a card definition" in page
+    for outsider in (alice, bob):  # the author is not the staff
+        assert client_of(outsider).get(
+            reverse("concepts:lab_export", args=[concept.pk])).status_code == 404
+        assert "Download as a card definition" not in client_of(outsider).get(
+            concept.get_absolute_url()).content.decode()
+    waiting = lab_concept(alice, name="Another")
+    response = client_of(staff).get(reverse("concepts:lab_export", args=[waiting.pk]),
+                                    follow=True)
+    assert "interesting or implemented" in response.content.decode()
