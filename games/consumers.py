@@ -29,8 +29,8 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections
 
+from . import services as gs
 from .game import live, selectors
-from .services import spectators
 from .services.events import game_group, player_group
 from .watch import live as watch_live
 
@@ -189,7 +189,7 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
         cookie = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
         self.csrf_token = live.csrf_token_for(cookie)
         if watching:
-            await self._spectators_changed(spectators.spectator_arrived)
+            await self._spectators_changed(gs.spectator_arrived)
         else:
             await self._presence("hello")
         if version > self._page_version():
@@ -218,7 +218,7 @@ class GameLiveConsumer(AsyncJsonWebsocketConsumer):
             await self._presence("bye")
         if self.watching:
             self.watching = False
-            await self._spectators_changed(spectators.spectator_left)
+            await self._spectators_changed(gs.spectator_left)
         await self._leave_groups()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
