@@ -2,6 +2,9 @@
 from . import draws, hand
 from .attributes import attack
 from .cards.model import CARDS
+from .constants import LONG, NORMAL
+
+_ZERO8 = (0, 0, 0, 0, 0, 0, 0, 0)
 
 
 class Ctx:
@@ -17,13 +20,63 @@ class Ctx:
     next_rev: summoned card arrives revealed. prod: production factors.
     again: the turn is followed by another turn of A (Quick/Swift).
     events: ("draw"|"discard", id) statistics of this turn.
-    ch_before: both players' ``changes`` lists before the turn's own (for the awards).
+    A0 / B0: the two players as the turn found them (a turn replaces both and never
+    changes these: the snapshots above are read from them); extra: the turn goes on a
+    Quick/Swift chain (nothing of the round was reset).
     """
 
-    __slots__ = ("st", "rng", "seat", "A", "B", "slot", "mode", "card", "hidden", "lim",
-                 "my_last", "opp_last", "opp_hist", "new_a", "new_b", "my_ch", "his_ch",
-                 "disc_snap", "next_card", "next_rev", "prod", "again", "events", "base_a",
-                 "base_b", "round", "triggered", "extra", "ch_before")
+    __slots__ = ("st", "rng", "seat", "A", "B", "A0", "B0", "slot", "mode", "card",
+                 "next_card", "next_rev", "prod", "again", "events", "base_a", "base_b",
+                 "triggered", "extra")
+
+    # the snapshots, read when an effect asks (most turns never do)
+    @property
+    def hidden(self):
+        return self.st.hidden
+
+    @property
+    def lim(self):
+        return LONG if self.st.long_mode else NORMAL
+
+    @property
+    def round(self):
+        return self.st.round  # (a turn moves the round on after every effect)
+
+    @property
+    def my_last(self):
+        return self.A0.hist[-1]
+
+    @property
+    def opp_last(self):
+        return self.B0.hist[-1]
+
+    @property
+    def opp_hist(self):
+        return self.B0.hist
+
+    @property
+    def new_a(self):
+        return self.A0.new
+
+    @property
+    def new_b(self):
+        return self.B0.new
+
+    @property
+    def disc_snap(self):
+        d = (self.A if self.extra else self.A0).disc
+        return (d[0], d[1])
+
+    @property
+    def my_ch(self):
+        # the round-start changes: in a new round, the lists the players held before it
+        rsc = self.st.rsc
+        return _ZERO8 if rsc is None else rsc[self.seat]
+
+    @property
+    def his_ch(self):
+        rsc = self.st.rsc
+        return _ZERO8 if rsc is None else rsc[1 - self.seat]
 
     # ------------------------------------------------------------------ draws
     def draw_deck(self, P, slot):

@@ -96,8 +96,15 @@ def check_action(st, seat, kind, position, mode=0):
     if (st.status == "in progress" and seat == st.current and type(position) is int
             and 0 < position < 9):
         # the usual case, read at once: an accepted action of the seat to move (the
-        # rules below, written out: ``_accepted`` says when the shortcut may answer)
-        if kind != "play" or _accepted(st, seat, CARDS[st.p[seat].hand[position - 1]], mode):
+        # rules below, written out; any doubt goes on to the rule functions)
+        if kind != "play":
+            return position - 1
+        a = st.p[seat].a
+        card = CARDS[st.p[seat].hand[position - 1]]
+        if (card.bricks <= a[5] and card.gems <= a[6] and card.recruits <= a[7]
+                and card.implemented and type(mode) is int
+                and (1 <= mode <= card.modes if card.modes else mode == 0)
+                and not (card.rank == 2 and seat == 0 and st.ai_challenge)):
             return position - 1
     refusal = turn_refusal(st, seat)
     if refusal is None:
@@ -108,17 +115,6 @@ def check_action(st, seat, kind, position, mode=0):
     if refusal is not None:
         raise EngineError(*refusal)
     return position - 1
-
-
-def _accepted(st, seat, card, mode):
-    """True when ``play_refusal`` has nothing against ``card`` in ``mode`` (a plain int):
-    the same rules, for the hot path of ``check_action``; any doubt returns False and
-    lets the rule functions decide."""
-    a = st.p[seat].a
-    return (card.bricks <= a[5] and card.gems <= a[6] and card.recruits <= a[7]
-            and card.implemented and type(mode) is int
-            and (1 <= mode <= card.modes if card.modes else mode == 0)
-            and not (card.rank == 2 and seat == 0 and st.ai_challenge))
 
 
 def legal_actions(state, seat):

@@ -11,6 +11,17 @@ def php_round(x):
         return x
     if x == int(x):
         return int(x)
+    if -1e6 < x < 1e6:
+        f = math.floor(x)
+        d = x - f  # exact: the fraction of x
+        # away from a half, the pre-rounding (an error below 1e-9 here) cannot change the
+        # side x rounds to, so the nearest integer is PHP's
+        if not 0.4999999 < d < 0.5000001:
+            return f + 1 if d > 0.5 else f
+    return _php_round_exact(x)
+
+
+def _php_round_exact(x):
     return int(Decimal(format(x, ".15g")).quantize(_ONE, rounding=ROUND_HALF_UP))
 
 

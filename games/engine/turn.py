@@ -44,7 +44,12 @@ def apply_limits(st):
     mt = lim.max_tower
     mw = lim.max_wall
     for P in st.p:
-        a = P.a
+        t, w, q, m, d, br, ge, re = a = P.a
+        if (0 <= t <= mt and 0 <= w <= mw and q >= 1 and m >= 1 and d >= 1 and br >= 0
+                and ge >= 0 and re >= 0):
+            t0, t1, t2 = P.tok
+            if 0 <= t0 <= 100 and 0 <= t1 <= 100 and 0 <= t2 <= 100:
+                continue  # the usual case: everything within the limits
         v = a[0]
         if v < 0:
             a[0] = 0
@@ -96,6 +101,18 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
     B0 = src.p[1 - seat]
     last = A0.hist[-1]
     extra = last[2] == "play" and CARDS[last[0]].playagain
+    if extra:
+        # a Quick/Swift chain goes on: nothing of the round is reset
+        A = A0.clone()
+        B = B0.clone()
+    else:
+        A = A0.clone_new_round(True)
+        B = B0.clone_new_round(False)
+        st.rsc = [A0.changes, B0.changes] if seat == 0 else [B0.changes, A0.changes]
+    if seat == 0:
+        st.p = [A, B]
+    else:
+        st.p = [B, A]
     ctx = Ctx()
     ctx.st = st
     rng = ctx.rng = Rng(st.rng) if type(st.rng) is int else st.rng
@@ -103,37 +120,9 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
     ctx.slot = slot
     ctx.mode = mode
     card = ctx.card = CARDS[A0.hand[slot]]
-    hidden = ctx.hidden = st.hidden
-    ctx.lim = LONG if st.long_mode else NORMAL
-    ctx.round = st.round
-    ctx.my_last = last
-    ctx.opp_last = B0.hist[-1]
-    ctx.opp_hist = B0.hist
     ctx.extra = extra
-    ctx.new_a = A0.new
-    ctx.new_b = B0.new
-    if extra:
-        # a Quick/Swift chain goes on: nothing of the round is reset
-        A = A0.clone()
-        B = B0.clone()
-        ctx.disc_snap = (A.disc[0], A.disc[1])
-        rsc = st.rsc
-        if rsc is None:
-            ctx.my_ch = ctx.his_ch = _ZERO8
-        else:
-            ctx.my_ch = rsc[seat]
-            ctx.his_ch = rsc[1 - seat]
-    else:
-        A = A0.clone_new_round(True)
-        B = B0.clone_new_round(False)
-        ctx.disc_snap = (A0.disc[0], A0.disc[1])
-        ctx.my_ch = A0.changes
-        ctx.his_ch = B0.changes
-        st.rsc = [A0.changes, B0.changes] if seat == 0 else [B0.changes, A0.changes]
-    if seat == 0:
-        st.p = [A, B]
-    else:
-        st.p = [B, A]
+    ctx.A0 = A0
+    ctx.B0 = B0
     ctx.A = A
     ctx.B = B
     ctx.next_card = -1
@@ -149,7 +138,7 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
         a[5] -= card.bricks
         a[6] -= card.gems
         a[7] -= card.recruits
-        base_a = ctx.base_a = a[:]
+        base_a = ctx.base_a = a.copy()
         names = A.tok_names
         if card.token_kws:
             hand_a = A.hand
@@ -207,15 +196,11 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
     a[5] += prod[0] * a[2]
     a[6] += prod[1] * a[3]
     a[7] += prod[2] * a[4]
-    # accumulate this turn's changes (B is often untouched: skip it then); the lists
-    # before the turn stay for the award counters (TurnResult.record)
-    ch_a = A.changes
-    ch_b = B.changes
-    ctx.ch_before = (ch_a, ch_b)
+    # accumulate this turn's changes (B is often untouched: skip it then)
     if extra:
-        A.changes = [c + x - y for c, x, y in zip(ch_a, a, base_a)]
+        A.changes = [c + x - y for c, x, y in zip(A.changes, a, base_a)]
         if b != base_b:
-            B.changes = [c + x - y for c, x, y in zip(ch_b, b, base_b)]
+            B.changes = [c + x - y for c, x, y in zip(B.changes, b, base_b)]
     else:
         # a new round: the changes start from zero
         A.changes = list(map(sub, a, base_a))
@@ -231,7 +216,7 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
         nc = ctx.next_card
         if nc != 0:
             if nc > 0:
-                reveal = ctx.next_rev if hidden else False
+                reveal = ctx.next_rev if st.hidden else False
             else:
                 if card.playagain:
                     nc = draws.no_rare(rng, A.deck, A.hand, slot, events)
@@ -242,7 +227,6 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
             A.new[slot] = True
             A.rev[slot] = reveal
         A.hist = A.hist + [(cid, mode, "play")] if extra else [(cid, mode, "play")]
-        events.append(("play", cid))
     else:
         nc = draws.different(rng, A.deck, A.hand, slot, events)
         if not (cid and CARDS[cid].cursed):  # a Cursed card cannot leave the hand
@@ -250,7 +234,6 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
         A.hist = A.hist + [(cid, 0, "discard")] if extra else [(cid, 0, "discard")]
         A.new[slot] = True
         A.rev[slot] = False
-        events.append(("discard", cid))
     res = check_victory(st, seat)
     if res is not None:
         st.status = "finished"
@@ -284,7 +267,9 @@ def _awards(st, seat, is_play, ctx):
         return awards
     if ctx.card.rank == 2:
         awards["rares"] = 1
-    before_a, before_b = ctx.ch_before
+    # the changes before this turn's own: none in a new round
+    before_a, before_b = ((ctx.A0.changes, ctx.B0.changes) if ctx.extra
+                          else (_ZERO8, _ZERO8))
     after_a = st.p[seat].changes
     after_b = st.p[1 - seat].changes
     for i, key in ((2, "quarry"), (3, "magic"), (4, "dungeons"), (0, "tower"), (1, "wall")):
@@ -312,7 +297,9 @@ def make_record(st, seat, position, mode, is_play, ctx):
         "extra_turn": st.current == seat and st.status == "in progress",
         "round": st.round,
         "changes": [A.changes[:], B.changes[:]] if seat == 0 else [B.changes[:], A.changes[:]],
-        "card_stats": _card_stats(ctx.events),
+        # the draws, then the action itself
+        "card_stats": _card_stats(ctx.events + [("play" if is_play else "discard",
+                                                  ctx.card.id)]),
         "awards": _awards(st, seat, is_play, ctx),
         "production": ctx.prod[:],
         "next_card": ctx.next_card,

@@ -280,7 +280,7 @@ def test_starting_hand_six_common_two_uncommon():
 # ------------------------------------------------------------------ §7.1 Cursed
 def _ctx(st, slot=0):
     c = Ctx()
-    c.st, c.A, c.B, c.slot, c.hidden, c.events = st, st.p[0], st.p[1], slot, st.hidden, []
+    c.st, c.A, c.B, c.slot, c.events = st, st.p[0], st.p[1], slot, []  # (hidden: st's)
     c.rng = Rng(1)
     return c
 
