@@ -235,7 +235,8 @@ def concept_state(request, concept_id):
 def concept_preview(request):
     """The card as the form stands (htmx, while typing); never saves anything."""
     tree = lab_effects.tree_from_post(request.POST)
-    return render(request, "concepts/_preview.html", {"face": preview_face(request.POST, tree)})
+    return render(request, "concepts/_preview.html", {
+        "face": preview_face(request.POST, tree), **builder_context(tree, request.POST)})
 
 
 @require_POST
