@@ -24,11 +24,13 @@ from .models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzlePlayer
 GONE = "There is no such puzzle."
 BAD_MOVE = "That move cannot be made in this position: pick a card you can play (or discard one)."
 
-# The rating a puzzle starts with: by what it asks, more when the computer's standard
-# level misses it (Glicko-2 then moves it with every answer).
+# The rating a puzzle starts with: by what it asks, more for each of the computer's levels
+# that misses it (the standard AI, then the Hard search); Glicko-2 then moves it with every
+# answer.
 START_RATINGS = {(Puzzle.Kind.WIN, 1): 1200.0, (Puzzle.Kind.WIN, 2): 1600.0,
                  (Puzzle.Kind.DEFEND, 1): 1450.0}
 COMPUTER_MISSES_BONUS = 150.0
+COMPUTER_LEVELS = ("standard", "hard")
 
 
 def puzzle_fingerprint(state, seat) -> str:
@@ -49,7 +51,9 @@ def puzzle_save(found, state, *, origin, line_seed, source_game=None, source_tur
                    "steps": solver.line_after(state, found, key, seed=line_seed)}
              for key in found.verdicts}
     rating = START_RATINGS.get((found.kind, found.turns), 1500.0)
-    if not solver.computer_finds(state, found, seed=line_seed):
+    for level in COMPUTER_LEVELS:
+        if solver.computer_finds(state, found, seed=line_seed, level=level):
+            break
         rating += COMPUTER_MISSES_BONUS
     try:
         with transaction.atomic():

@@ -191,10 +191,13 @@ def verify(state, found: Found, *, worlds: int, seed: int, seen=()) -> bool:
     return True
 
 
-def computer_finds(state, found: Found, *, seed: int) -> bool:
-    """Does the computer's standard level play the solution here? (Puzzles it misses start
-    with a higher rating.)"""
-    choice = engine.choose_action(state, state.current, level="standard", seed=seed)
+def computer_finds(state, found: Found, *, seed: int, level: str = "standard") -> bool:
+    """Does the computer play the solution here at ``level`` (the search levels with their
+    default simulation count, no time limit: the same answer on any machine)? Puzzles it
+    misses start with a higher rating."""
+    simulations = engine.AI_DEFAULT_BUDGETS.get(level, {}).get("simulations")
+    budget = {"simulations": simulations} if simulations else None
+    choice = engine.choose_action(state, state.current, level=level, seed=seed, budget=budget)
     return action_key(choice) in found.solution
 
 

@@ -58,3 +58,27 @@ def test_a_puzzle_solved_and_one_failed(page, live_server, login, alice, screens
     rows = page.locator(".puzzle-history tbody tr")
     assert rows.count() == 2
     assert "missed" in rows.nth(0).inner_text() and "solved" in rows.nth(1).inner_text()
+
+
+def test_the_puzzle_pages_pass_the_accessibility_check(page, live_server, login, alice):
+    """axe-core (as tests/browser/test_accessibility_browser.py runs it) on the puzzle pages,
+    before and after an answer: no serious or critical violation."""
+    from tests.browser.test_accessibility_browser import AXE, BLOCKING, axe_violations
+
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (tests/browser/js)")
+    puzzle = make_puzzle(seed=3, hidden=True)
+    login("alice", PASSWORD)
+    found = {}
+    urls = ["/puzzles/", f"/puzzles/{puzzle.pk}/", "/puzzles/browse/?from=1200"]
+    for url in urls:
+        page.goto(live_server.url + url)
+        found[url] = [v for v in axe_violations(page) if v["impact"] in BLOCKING]
+    page.goto(f"{live_server.url}/puzzles/{puzzle.pk}/")
+    page.click(f"label[for=slot-{KNIGHT_SLOT}]")
+    page.click("#play-button")
+    page.wait_for_selector("#result")
+    found["answered"] = [v for v in axe_violations(page) if v["impact"] in BLOCKING]
+    page.goto(f"{live_server.url}/puzzles/history/")
+    found["history"] = [v for v in axe_violations(page) if v["impact"] in BLOCKING]
+    assert not any(found.values()), found

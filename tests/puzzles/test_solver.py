@@ -63,3 +63,12 @@ def test_sampled_worlds_depend_only_on_what_the_mover_sees():
     second = engine.sample_worlds(other, seat, 5, seed=9)
     assert [engine.state_to_json(w) for w in first] == [engine.state_to_json(w) for w in second]
     assert all(w.p[1 - seat].hand != [5] * 8 for w in first)
+
+
+def test_the_computer_s_levels_find_the_plain_win_and_miss_a_wrong_solution():
+    state = crafted_state()
+    found = solver.candidate(state)
+    for level in ("standard", "hard"):
+        assert solver.computer_finds(state, found, seed=1, level=level)
+    found.solution = ["play:1:0"]
+    assert not solver.computer_finds(state, found, seed=1, level="hard")
