@@ -26,7 +26,17 @@ DEMO_CONCEPT = {
     "name": "Lantern keeper", "rarity": "Common", "bricks": 0, "gems": 4, "recruits": 0,
     "keywords": [], "keyword_params": {},
     "effect": "+1 magic. If your tower is lower than the enemy's, +3 tower.",
-    "note": "A cheap catch-up card for decks that fall behind early."}
+    "note": "A cheap catch-up card for decks that fall behind early.",
+    # Built in the card lab's effect builder, so the demo's concept can be played.
+    "effect_tree": [
+        {"kind": "change", "side": "me", "attr": "magic", "direction": "up",
+         "amount": {"kind": "n", "n": 1}},
+        {"kind": "if", "condition": {
+            "kind": "compare", "op": "<",
+            "left": {"kind": "attr", "attr": "tower", "side": "me", "divisor": 1},
+            "right": {"kind": "attr", "attr": "tower", "side": "enemy", "divisor": 1}},
+         "then": [{"kind": "change", "side": "me", "attr": "tower", "direction": "up",
+                   "amount": {"kind": "n", "n": 3}}], "else": []}]}
 
 
 class Command(BaseCommand):
