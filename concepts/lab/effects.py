@@ -375,6 +375,12 @@ def reset_changed_kinds(tree, data):
 
 
 # ------------------------------------------------------------------ a tree → the template
+# What a menu without a visible label is, for screen readers (by its field's key).
+ARIA_NAMES = {"n": "Number", "times": "How many for each card", "keyword": "Keyword",
+              "side": "Whose", "divisor": "Share", "attr": "Tower, wall, facility or resource",
+              "op": "Comparison", "kind": "Kind of number"}
+
+
 @dataclass
 class FieldView:
     name: str
@@ -382,6 +388,10 @@ class FieldView:
     choices: tuple
     value: object
     rebuild: bool = False  # its menu changes the fields after it
+
+    @property
+    def aria_label(self):
+        return self.label or ARIA_NAMES.get(self.name.rsplit("-", 1)[-1], "Choice")
 
     @property
     def was_name(self):

@@ -1,5 +1,7 @@
 """The effect builder of the concept form (concepts.lab.effects): menus to a tree the engine
 checks, its buttons with and without JavaScript, the text as the game renders it, saving."""
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -178,3 +180,17 @@ def test_the_builder_offers_modes_only_at_the_top():
                                   "then": [ATTACK], "else": []}])
     assert [lst.label for lst in view.steps[0].lists] == ["Then", "Otherwise (optional)"]
     assert builder_fields(ATTACK)["fx-0-amount-n"] == "6"
+
+
+def test_every_menu_has_a_name_for_screen_readers(alice, client_of):
+    data = {**lab_form(ATTACK, {"kind": "if", "condition": effects.new_condition("compare"),
+                                "then": [WALL], "else": []}), "lab_op": "refresh"}
+    data.update({"fx-1-kind": "if", "fx-1-cond-kind": "compare", "fx-1-cond-left-kind": "attr",
+                 "fx-1-cond-left-attr": "tower", "fx-1-cond-left-side": "me",
+                 "fx-1-cond-left-divisor": "1", "fx-1-cond-op": "<",
+                 "fx-1-cond-right-kind": "n", "fx-1-cond-right-n": "20",
+                 **builder_fields(WALL, prefix="fx-1-then")})
+    page = client_of(alice).post(reverse("concepts:lab_builder"), data, **HTMX).content.decode()
+    for select in re.findall(r"<label class=\"lab-field\">(.*?)</label>", page, re.S):
+        assert "<span>" in select or "aria-label=" in select, select[:80]
+    assert 'aria-label="Comparison"' in page

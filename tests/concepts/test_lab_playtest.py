@@ -207,3 +207,17 @@ def test_the_sandbox_puts_the_concept_but_no_other_lab_card(alice, client_of):
     assert engine.sandbox_put_card(state, 0, 1, mine).p[0].hand[0] == mine
     with pytest.raises(engine.EngineError):
         engine.sandbox_put_card(state, 0, 1, foreign)
+
+
+def test_a_concept_with_playtests_and_reports_can_be_deleted(alice):
+    from concepts import services
+    from concepts.lab.models import SelfPlayReport
+
+    concept = lab_concept(alice)
+    test = _start(alice, concept)
+    SelfPlayReport.objects.create(concept=concept, lab_card=test.lab_card, replaced=1,
+                                  deck={}, deck_name="Main", games=100, seed=1)
+    services.concept_delete(concept_id=concept.pk, player=alice)
+    assert not Playtest.objects.exists() and not SelfPlayReport.objects.exists()
+    assert Game.objects.filter(pk=test.game_id).exists()  # the game and its card remain
+    assert LabCard.objects.get().concept is None
