@@ -18,7 +18,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games.services.errors import GameError
 
-from . import analysis, bot, cards, decks, games, players, puzzles, statistics
+from . import analysis, bot, cards, decks, games, players, puzzles, statistics, tournaments
 from .auth import token_auth
 from .errors import GAME_ERROR_STATUS, ApiError, error_response
 
@@ -44,7 +44,7 @@ api = NinjaAPI(title="MArcomage API", version="1", description=DESCRIPTION,
                urls_namespace="api", auth=token_auth, docs_url="/docs",
                openapi_url="/openapi.json")
 
-for module in (cards, players, decks, games, analysis, statistics, bot, puzzles):
+for module in (cards, players, decks, games, analysis, statistics, bot, puzzles, tournaments):
     api.add_router("", module.router)
 
 

@@ -60,15 +60,31 @@ def world(alice, bob, carol):
                                     deck=make_deck(alice, name="Challenger"))
     ai_game = gs.ai_game_start(player=alice, deck=make_deck(alice, name="Versus AI"))
     alice_token = token_for(alice, "read")
+    tournament = _event_with(alice, private_deck)
     outsider_bot = PlayerFactory(user__username="otherbot")
     Player.objects.filter(pk=outsider_bot.pk).update(is_bot=True)
     outsider_bot.refresh_from_db()
     puzzle = make_puzzle(hidden=True)  # its opponent's hand is hidden from the solver
     return {"hidden": hidden.refresh_from_db() or hidden, "finished": finished, "puzzle": puzzle,
             "challenge": challenge, "ai_game": ai_game, "private_deck": private_deck,
-            "shared_deck": shared_deck, "alice_token": alice_token,
+            "shared_deck": shared_deck, "alice_token": alice_token, "tournament": tournament,
             "callers": {"anonymous": None, "outsider read token": token_for(carol, "read"),
                         "another bot": token_for(outsider_bot, "bot", "read")}}
+
+
+def _event_with(player, deck):
+    """An arena open to bots that ``player`` joined with ``deck`` (its name is a secret)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.tournaments.models import Tournament
+    from games.tournaments.services import tournament_join
+
+    tournament = Tournament.objects.create(name="Leaky arena", bots_allowed=True,
+                                           starts_at=timezone.now() + timedelta(hours=1))
+    tournament_join(tournament_id=tournament.pk, player=player, deck=deck.pk)
+    return tournament
 
 
 def _schema_operations():
@@ -87,6 +103,7 @@ def _urls(path, world):
         "game_id": [world["hidden"].pk, world["finished"].pk, world["challenge"].pk,
                     world["ai_game"].pk],
         "step": [2],
+        "tournament_id": [world["tournament"].pk],
         "puzzle_id": [world["puzzle"].pk],
     }
     urls = [path]

@@ -127,6 +127,9 @@ ROUTES = {
     "tournaments:list": "own", "tournaments:new": "own", "tournaments:detail": "open",
     "tournaments:live": "open", "tournaments:join": "open", "tournaments:leave": "open",
     "tournaments:pause": "open", "tournaments:cancel": "guarded",
+    "api:tournaments": "api", "api:tournament": "api", "api:tournament_standings": "api",
+    "api:tournament_pairings": "api", "api:bot_tournament_join": "api-bot",
+    "api:bot_tournament_leave": "api-bot",
 }
 
 
@@ -372,6 +375,12 @@ def _api_requests(world):
         ("api:bot_discard", api("bot_discard", game.pk), move),
         ("api:bot_surrender_answer", api("bot_surrender_answer", game.pk), {"accept": "1"}),
         ("api:bot_leave", api("bot_leave", game.pk), {}),
+        ("api:tournaments", api("tournaments") + "?status=upcoming", {}),
+        ("api:tournament", api("tournament", world["tournament"].pk), {}),
+        ("api:tournament_standings", api("tournament_standings", world["tournament"].pk), {}),
+        ("api:tournament_pairings", api("tournament_pairings", world["tournament"].pk), {}),
+        ("api:bot_tournament_join", api("bot_tournament_join", world["tournament"].pk), {}),
+        ("api:bot_tournament_leave", api("bot_tournament_leave", world["tournament"].pk), {}),
     ]
 
 

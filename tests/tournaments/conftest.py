@@ -34,7 +34,8 @@ def joined(tournament, count, *, prefix="p", level=10):
     for n in range(count):
         player = PlayerFactory(user__username=f"{prefix}{tournament.pk}x{n}", level=level)
         deck = make_deck(player, name="Main", starter=n % 3)
-        services.tournament_join(tournament_id=tournament.pk, player=player, deck=deck.pk)
+        choice = f"starter-{n % 3}" if tournament.deck_rule == "starter" else deck.pk
+        services.tournament_join(tournament_id=tournament.pk, player=player, deck=choice)
         players.append(player)
     return players
 

@@ -72,3 +72,31 @@ def test_tie_breaks_buchholz_and_sonneborn_berger():
     assert breaks[1] == (3, 2 * 2 + 1 * 1)
     assert breaks[2] == (4, 2 * 1)
     assert breaks[3] == (5, 1 * 3)
+
+
+def test_the_neighbours_window_pairs_as_well_as_the_whole_graph_on_a_real_history():
+    rng = random.Random(3)
+    players = {n: 0 for n in range(60)}
+    met = set()
+    for _round in range(7):
+        field = [SwissPlayer(n, score) for n, score in players.items()]
+        window = rules.swiss_pairs(field, met, neighbours=6)
+        whole = rules.swiss_pairs(field, met, neighbours=None)
+        assert len(window.pairs) == len(whole.pairs) == 30
+
+        def cost(round_):
+            return sum((players[a] - players[b]) ** 2 for a, b in round_.pairs)
+        assert not {frozenset(p) for p in window.pairs} & met
+        assert cost(window) <= cost(whole) + 8  # near the whole graph's optimum
+        for a, b in window.pairs:
+            met.add(frozenset((a, b)))
+            winner = a if rng.random() < 0.5 else b
+            players[winner] += 2
+
+
+def test_a_round_the_window_pairs_only_with_rematches_is_paired_over_every_pair():
+    # within one place of each other 1-2 and 3-4 have met; the whole graph has 1-3 and 2-4
+    players = [SwissPlayer(1, 4), SwissPlayer(2, 4), SwissPlayer(3, 0), SwissPlayer(4, 0)]
+    met = {frozenset((1, 2)), frozenset((3, 4))}
+    round_ = rules.swiss_pairs(players, met, neighbours=1)
+    assert len(round_.pairs) == 2 and not {frozenset(p) for p in round_.pairs} & met

@@ -1,0 +1,164 @@
+"""Events in the browser: an arena of four and a Swiss event of five rounds run to their
+podiums. alice plays in a real browser (she joins through the page, is taken to her game
+when it begins, surrenders through the game screen, follows the top bar back to the event);
+the other players are simulated through the services, which also end their games quickly.
+The event page changes by itself over its websocket."""
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games import services as gs
+from games.models import Game
+from games.tournaments import services
+from games.tournaments.models import Entry, Kind, Pairing, Tournament
+from tests.conftest import PASSWORD
+from tests.factories import PlayerFactory
+from tests.games.conftest import make_deck
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _login(page, base, username):
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form button[type=submit]")
+    page.wait_for_url(f"{base}/")
+
+
+def _event(kind, **options):
+    base = {"name": f"Browser {kind}", "kind": kind, "duration_minutes": 30, "rounds": 5,
+            "round_minutes": 60, "turn_timeout": 600}
+    tournament = Tournament.objects.create(
+        starts_at=timezone.now() + timedelta(minutes=5),
+        **services.options_check({**base, **options}))
+    services.set_end(tournament)
+    return tournament
+
+
+def _simulated(tournament, names):
+    players = []
+    for name in names:
+        player = PlayerFactory(user__username=name, level=10)
+        services.tournament_join(tournament_id=tournament.pk, player=player,
+                                 deck=make_deck(player, name="Sim").pk)
+        players.append(player)
+    return players
+
+
+def _start(tournament):
+    Tournament.objects.filter(pk=tournament.pk).update(starts_at=timezone.now())
+    assert services.tournament_start(tournament_id=tournament.pk)
+
+
+def _running(tournament):
+    return list(Game.objects.filter(tournament_pairing__tournament=tournament,
+                                    status=Game.Status.IN_PROGRESS).order_by("pk"))
+
+
+def _finish_all(tournament, winner_seat=0):
+    from games.services.endings import game_end_by_site
+
+    for game in _running(tournament):
+        game_end_by_site(game_id=game.pk, outcome=Game.Outcome.ABANDON, winner_seat=winner_seat)
+
+
+def _join_in_the_page(page, base, tournament):
+    page.goto(f"{base}{reverse('tournaments:list')}")
+    page.click(f"text={tournament.name}")
+    page.wait_for_selector("#tournament-live[data-socket=open]")
+    page.click(".join-form button[type=submit]")
+    page.wait_for_selector("text=You are in this event")
+
+
+def _surrender_in_the_game(page, alice, game):
+    """alice gives up through the game screen; her opponent accepts (simulated)."""
+    page.wait_for_selector("#board")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#board button:has-text('Surrender')")
+    page.wait_for_selector("text=You asked to surrender")
+    opponent = game.player2 if game.player1_id == alice.pk else game.player1
+    gs.game_surrender_answer(game_id=game.pk, player=opponent, accept=True)
+    page.wait_for_selector(".end-screen", timeout=30_000)
+
+
+def test_an_arena_of_four_to_its_podium(page, asgi_url, alice, screenshot):
+    alice.level = 10
+    alice.save()
+    make_deck(alice, name="Alice's deck")
+    tournament = _event(Kind.ARENA)
+    _login(page, asgi_url, "alice")
+    _join_in_the_page(page, asgi_url, tournament)
+    _simulated(tournament, ["bert", "cleo", "dora"])
+    # the live panel shows the newcomers without a reload
+    page.wait_for_selector("#tournament-live >> text=dora")
+    _start(tournament)
+    # alice's first game begins: the event page takes her there
+    page.wait_for_url(f"{asgi_url}/games/*/", timeout=30_000)
+    game = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
+    assert Pairing.objects.filter(game=game, tournament=tournament).exists()
+    _surrender_in_the_game(page, alice, game)
+    # the top bar leads back to the event
+    page.click("#nav-tournament")
+    page.wait_for_selector("#tournament-live")
+    assert Entry.objects.get(tournament=tournament, player=alice).losses == 1
+    # the other game ends: four players free, new opponents for all
+    _finish_all(tournament, winner_seat=1)
+    page.wait_for_url(f"{asgi_url}/games/*/", timeout=30_000)
+    second = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
+    assert {second.player1_id, second.player2_id} != {game.player1_id, game.player2_id}
+    page.goto(f"{asgi_url}{reverse('tournaments:detail', args=[tournament.pk])}")
+    # alice pauses through the page: the others play on without her
+    page.click("#tournament-controls button:has-text('Pause')")
+    page.wait_for_selector("#tournament-controls >> text=paused")
+    page.wait_for_selector("#tournament-live[data-socket=open]")
+    for _ in range(2):
+        _finish_all(tournament, winner_seat=0)
+    Tournament.objects.filter(pk=tournament.pk).update(ends_at=timezone.now())
+    services.tournaments_tick()
+    page.wait_for_selector("#podium-h", timeout=30_000)  # pushed, no reload
+    places = page.locator(".podium-places li")
+    assert places.count() == 3
+    winner = Entry.objects.get(tournament=tournament, final_rank=1)
+    assert winner.player.name in places.first.inner_text()
+    screenshot("arena-podium")
+
+
+def test_a_swiss_of_five_rounds_to_its_podium(page, asgi_url, alice, screenshot):
+    alice.level = 10
+    alice.save()
+    make_deck(alice, name="Alice's deck")
+    tournament = _event(Kind.SWISS, rounds=5)
+    _login(page, asgi_url, "alice")
+    _join_in_the_page(page, asgi_url, tournament)
+    _simulated(tournament, ["bert", "cleo", "dora", "emil"])
+    _start(tournament)
+    # five players: one has the bye; alice plays round 1 if she was paired
+    mine = [g for g in _running(tournament) if alice.pk in (g.player1_id, g.player2_id)]
+    if mine:
+        page.wait_for_url(f"{asgi_url}/games/{mine[0].pk}/", timeout=30_000)
+        _surrender_in_the_game(page, alice, mine[0])
+    for round_number in range(1, 5):
+        tournament.refresh_from_db()
+        assert tournament.current_round == round_number
+        _finish_all(tournament, winner_seat=round_number % 2)
+    tournament.refresh_from_db()
+    assert tournament.current_round == 5
+    page.goto(f"{asgi_url}{reverse('tournaments:detail', args=[tournament.pk])}")
+    page.wait_for_selector("#tournament-live[data-socket=open]")
+    assert page.locator("#pairings-h").inner_text() == "Round 5"
+    assert page.locator("text=bye (+1)").count() == 1
+    _finish_all(tournament, winner_seat=0)
+    page.wait_for_selector("#podium-h", timeout=30_000)  # pushed, no reload
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert Entry.objects.filter(tournament=tournament, had_bye=True).count() == 5
+    assert page.locator("abbr[title^='Buchholz']").count() == 1
+    winner = Entry.objects.get(tournament=tournament, final_rank=1)
+    assert winner.player.name in page.locator(".podium-places li").first.inner_text()
+    # the finished event is on alice's profile, with her place
+    page.goto(f"{asgi_url}{reverse('players:detail', args=['alice'])}")
+    assert page.locator("#tournaments >> text=Browser swiss").count() == 1
+    screenshot("swiss-podium")
