@@ -44,7 +44,7 @@ def _nav_marks_query(challenges: bool, forum: bool, concepts: bool):
         if challenges:
             annotations["n_challenges"] = _count(incoming_challenges(player), "player2")
             # The event the player is in (running first): the top bar's link to it.
-            event = open_entries(player_id).order_by("-tournament__status", "tournament__starts_at")
+            event = open_entries(player_id).order_by("tournament__status", "tournament__starts_at")
             annotations["tournament_id"] = Subquery(event.values("tournament_id")[:1])
             annotations["tournament_name"] = Subquery(event.values("tournament__name")[:1],
                                                       output_field=CharField())
