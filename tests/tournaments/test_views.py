@@ -165,3 +165,19 @@ def test_the_profile_lists_finished_events_with_the_place(
     page = client_of(alice).get(reverse("players:detail", args=[players[0].name])).content \
         .decode()
     assert "Spring Swiss" in page and 'class="place">1<' in page
+
+
+def test_the_top_bar_prefers_the_running_event(client_of, alice, level_ten,
+                                               django_capture_on_commit_callbacks):
+    from games.tournaments.services import tournament_join
+
+    upcoming = event(name="Later arena", starts_in=timedelta(minutes=1))
+    running = event(name="Running arena", starts_in=timedelta(hours=2))
+    deck = make_deck(alice)
+    for tournament in (upcoming, running):
+        tournament_join(tournament_id=tournament.pk, player=alice, deck=deck.pk)
+    joined(running, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        start_now(running)
+    page = client_of(alice).get(reverse("games:list")).content.decode()
+    assert "Running arena" in page and "Later arena" not in page.split("nav-tournament")[1][:200]
