@@ -1,5 +1,5 @@
 """Keywords (spec §11): facts, token gains and the 36 effects in execution order."""
-from .attributes import add_extreme, attack, random_gain, random_loss, steal
+from .attributes import add_extreme, attack, pick_extreme, random_gain, random_loss, steal
 from .cards import facts
 from .cards.filters import cards_filter, ids_of
 from .cards.model import CARDS
@@ -296,7 +296,6 @@ def k_restoration(ctx):
     if ch[BRICKS] < 0 or ch[GEMS] < 0 or ch[RECRUITS] < 0:
         add_extreme(ctx.rng, a, RESOURCES, _by(card, 3, 6, 9), False)
     if ch[QUARRY] < 0 or ch[MAGIC] < 0 or ch[DUNGEONS] < 0:
-        from .attributes import pick_extreme
         i = pick_extreme(ctx.rng, a, FACILITIES, False)
         if a[i] < _by(card, 2, 3, 4):
             a[i] += 1

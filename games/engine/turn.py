@@ -201,11 +201,14 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
         A.changes = [c + x - y for c, x, y in zip(A.changes, a, base_a)]
         if b != base_b:
             B.changes = [c + x - y for c, x, y in zip(B.changes, b, base_b)]
-    else:
+    elif is_play:
         # a new round: the changes start from zero
         A.changes = list(map(sub, a, base_a))
         if b != base_b:
             B.changes = list(map(sub, b, base_b))
+    else:
+        # a discard in a new round: its production is all it changes
+        A.changes = [0, 0, 0, 0, 0, a[2], a[3], a[4]]
     if preview:
         if is_play and ctx.next_card > 0:
             A.hand[slot] = ctx.next_card

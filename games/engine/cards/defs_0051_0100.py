@@ -1,6 +1,7 @@
 """Card definitions for ids 51-100 (see cards/README.md for the vocabulary)."""
 from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
+from ..hand import place_self
 
 
 
@@ -56,7 +57,6 @@ card(75, attack(15))
 
 
 def _replace_with_self(ctx):
-    from ..hand import place_self
     sel = ctx.mode - 1
     if sel == ctx.slot:
         ctx.keep()

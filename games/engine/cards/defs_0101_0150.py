@@ -1,6 +1,7 @@
 """Card definitions for ids 101-150 (see cards/README.md for the vocabulary)."""
 from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
+from ..attributes import attack as _attack
 
 
 def _summon_last(side=ME, reveal=False, otherwise=0):
@@ -107,7 +108,6 @@ card(149, wall(10))
 @custom(150, "Attack 12. Stock -5. The enemy card opposite and up to two other random common "
              "enemy cards become Conscripts.")
 def _150(ctx):
-    from ..attributes import attack as _attack
     _attack(ctx.B.a, 12)
     a = ctx.A.a
     a[5] -= 5

@@ -2,6 +2,7 @@
 from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
 from .defs_0101_0150 import _summon_last
+from ..hand import replace_hand
 
 card(151, enemy_tower(-6))
 
@@ -9,7 +10,6 @@ card(151, enemy_tower(-6))
 @custom(152, "Your hand and the enemy's hand change places, both shuffled (this card's place "
              "is first refilled from your deck).")
 def _152(ctx):
-    from ..hand import replace_hand
     A, B = ctx.A, ctx.B
     mine = A.hand[:]
     mine[ctx.slot] = ctx.draw_deck(A, ctx.slot)

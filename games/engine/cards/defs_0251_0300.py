@@ -1,6 +1,9 @@
 """Card definitions for ids 251-300 (see cards/README.md for the vocabulary)."""
 from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
+from ..draws import hand_no_rare, hand_type_random
+from ..hand import replace_hand
+from ..attributes import random_gain
 
 card(297, wall(3))
 
@@ -41,8 +44,6 @@ card(254, attack(10), If(me.count("Burning") > 3, magic(1)))
 
 
 def _evolution(ctx):
-    from ..draws import hand_no_rare
-    from ..hand import replace_hand
     B = ctx.B
     replace_hand(ctx, B, hand_no_rare(ctx.rng, B.deck, ctx.events))
     if not ctx.new_a[ctx.slot]:
@@ -88,8 +89,6 @@ card(263, stock(4), Prod(0))
 
 
 def _new_hand_from_deck(ctx):
-    from ..draws import hand_type_random
-    from ..hand import replace_hand
     A = ctx.A
     replace_hand(ctx, A, hand_type_random(ctx.rng, A.deck, ctx.events))
     ctx.keep()
@@ -161,7 +160,6 @@ def _cursed_amulet(ctx):
     B = ctx.B
     n = (1, 4, 10)[max(CARDS[B.hand[sel]].rank, 0)]
     ctx.place_named(B, sel, 288)
-    from ..attributes import random_gain
     random_gain(ctx.rng, B.a, n)
 
 
@@ -175,7 +173,6 @@ _SACRED_FOREST = (526, 687, 136, 190, 527, 653, 599, 655)
 def _fixed_hand(cards):
     """Replace your hand with a fixed list of 8 cards in random order (draw disabled)."""
     def fn(ctx):
-        from ..hand import replace_hand
         replace_hand(ctx, ctx.A, cards, shuffled=True)
         ctx.keep()
     return fn

@@ -1,6 +1,8 @@
 """Card definitions for ids 301-350 (see cards/README.md for the vocabulary)."""
 from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
+from ..keywords import TITANS
+from ..attributes import attack as _attack
 
 card(301, If((me.tower < me.wall) & (me.tower < 45), tower(12), tower(6)))
 card(302, stock(me.count("Unliving")))
@@ -30,7 +32,6 @@ def _discard_own(ctx, slots):
 @custom(315, "If every Titan card is in your hand, the enemy tower is destroyed. "
              "Otherwise your Titan counter +60.", uncertain=False)
 def _315(ctx):
-    from ..keywords import TITANS
     hand = ctx.A.hand
     if all(t in hand for t in TITANS):
         ctx.B.a[0] = 0
@@ -60,7 +61,6 @@ card(328, summon_filter(keyword="Barbarian"),
 @custom(335, "Attack 21. If your last card (played or discarded) was a Burning card, up to "
              "two of your non-rare, non-Burning cards become copies of it.")
 def _335(ctx):
-    from ..attributes import attack as _attack
     _attack(ctx.B.a, 21)
     cid = ctx.my_last[0]  # "last card": played or discarded
     if "Burning" in CARDS[cid].kw:

@@ -1,6 +1,8 @@
 """Card definitions for ids 351-400 (see cards/README.md for the vocabulary)."""
 from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
+from ..attributes import attack as _attack
+from ..hand import place_self
 
 card(362, wall(5), enemy_wall(-5), attack(5))
 card(381, RandomGain(1))
@@ -71,7 +73,6 @@ def _372(ctx):
              and "Undead" in CARDS[hand[i]].kw]
     for i in slots:
         ctx.replace_from_deck(ctx.A, i, "random")
-    from ..attributes import attack as _attack
     _attack(ctx.B.a, 9 * len(slots))
 
 
@@ -112,7 +113,6 @@ def _388(ctx):
 @custom(398, "Attack 25. Magic +1, enemy magic -1. Discard a Mage card from your hand to "
              "gain 30 gems.")
 def _398(ctx):
-    from ..attributes import attack as _attack
     _attack(ctx.B.a, 25)
     ctx.A.a[3] += 1
     ctx.B.a[3] -= 1
@@ -136,7 +136,6 @@ card(353, magic(-1), Modes(quarry(1), dungeons(1)))
 @custom(355, "Both players discard every card with a keyword from their hands (refilled from "
              "their decks); each player is attacked for 7 per card he discarded.")
 def _355(ctx):
-    from ..attributes import attack as _attack
     for P in (ctx.A, ctx.B):
         slots = [i for i in range(8) if not (P is ctx.A and i == ctx.slot)
                  and CARDS[P.hand[i]].kw]
@@ -149,7 +148,6 @@ def _355(ctx):
              "this card's own slot instead gains recruits equal to the recruit cost of the "
              "enemy card opposite (at most 10).")
 def _356(ctx):
-    from ..hand import place_self
     sel = ctx.mode - 1
     if sel == ctx.slot:
         ctx.A.a[7] += min(CARDS[ctx.B.hand[sel]].recruits, 10)

@@ -1,6 +1,7 @@
 """Card definitions for ids 401-450 (see cards/README.md for the vocabulary)."""
 from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
+from ..attributes import add_extreme, attack as _attack
 
 card(407, SetAttr("tower", 40), wall(50),
      If(last_card(min_rank=1, keyword="Runic"), SetAttr("wall", max_wall)))
@@ -54,7 +55,6 @@ def _discard_enemy_where(ctx, pred, highest=False):
 
 @custom(408, "Attack 13. Discard a Legend card from the enemy's hand to lower his magic by 1.")
 def _408(ctx):
-    from ..attributes import attack as _attack
     _attack(ctx.B.a, 13)
     if _discard_enemy_where(ctx, lambda c: "Legend" in c.kw) is not None:
         ctx.B.a[3] -= 1
@@ -62,7 +62,6 @@ def _408(ctx):
 
 @custom(409, "Attack 16. Discard the enemy's highest-rarity Unliving, Undead or Dragon card.")
 def _409(ctx):
-    from ..attributes import attack as _attack
     _attack(ctx.B.a, 16)
     _discard_enemy_where(ctx, lambda c: bool(c.kw & {"Unliving", "Undead", "Dragon"}),
                          highest=True)
@@ -80,7 +79,6 @@ def _414(ctx):
     a[6] -= php_round(old.gems / 2)
     a[7] -= php_round(old.recruits / 2)
     if a[5] < 0 or a[6] < 0 or a[7] < 0:
-        from ..attributes import add_extreme
         add_extreme(ctx.rng, a, (2, 3, 4), -1, True)
 
 
@@ -201,7 +199,6 @@ def _kw_sum(*kws):
 
 
 def _lowest_facility_up(ctx, P):
-    from ..attributes import add_extreme
     add_extreme(ctx.rng, P.a, (2, 3, 4), 1, False)
 
 
@@ -279,7 +276,6 @@ card(435, gems(50), magic(1))
 
 
 def _highest_facility_down(ctx, P):
-    from ..attributes import add_extreme
     add_extreme(ctx.rng, P.a, (2, 3, 4), -1, True)
 
 

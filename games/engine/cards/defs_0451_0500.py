@@ -2,6 +2,8 @@
 from .dsl import *  # noqa: F401,F403
 from ..hand import switch
 from ..php import php_round  # noqa: F401
+from ..hand import place_self, replace_hand
+from ..attributes import attack as _attack
 
 
 # ------------------------------------------------------------------ shared helpers
@@ -51,7 +53,6 @@ def distinct_keywords(P):
 def _replace_self_or(ctx, other):
     """Choose a slot: ``other()`` when it is this card's own slot and it is not new;
     otherwise this card moves there (own slot: it stays)."""
-    from ..hand import place_self
     sel = ctx.mode - 1
     if sel == ctx.slot:
         if not ctx.new_a[ctx.slot]:
@@ -83,7 +84,6 @@ def replace_own(ctx, sel, ids):
 
 def _replace_hand_fixed(ids):
     def fn(ctx):
-        from ..hand import replace_hand
         replace_hand(ctx, ctx.A, ids, shuffled=True)
         ctx.keep()
     return fn
@@ -254,7 +254,6 @@ def _482(ctx):
     unique = {hand[i] for i in slots}
     for i in slots:
         ctx.replace_from_deck(A, i, "random")
-    from ..attributes import attack as _attack
     _attack(ctx.B.a, 30 * len(unique))
 
 
@@ -326,7 +325,6 @@ card(493, gems(Min(Fn(lambda ctx: sum(ctx.B.rev) if ctx.hidden else 8,
 
 
 def _494(ctx):
-    from ..hand import replace_hand
     A = ctx.A
     h = [0] * 8
     i = 0

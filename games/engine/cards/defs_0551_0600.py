@@ -3,6 +3,8 @@ from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
 from .defs_0451_0500 import (_Hand, _add_stock, _other_slots, _replace_hand_fixed,
                              card_names, distinct_keywords)
+from ..attributes import attack as _attack, random_gain
+from ..hand import place_self, replace_hand
 
 card(551, attack(12), Sub("recruits", 2 * me.count("Aqua"), ENEMY),
      text="Attack 12. Enemy recruits -2 for each Aqua card in your hand (this one included)")
@@ -22,7 +24,6 @@ def _555(ctx):
         if B.tok_names[i]:
             n += B.tok[i] // 10
             B.tok[i] = 0
-    from ..attributes import random_gain
     random_gain(ctx.rng, ctx.A.a, n)
 
 
@@ -63,7 +64,6 @@ card(562, Modes(wall(10), recruits(7)))
 
 @custom(563, "Attack 15. Discard every Quick and Swift card from the enemy's hand.")
 def _563(ctx):
-    from ..attributes import attack as _attack
     _attack(ctx.B.a, 15)
     B = ctx.B
     for i in range(8):
@@ -119,7 +119,6 @@ card(568, attack(6), wall(4), Modes(bricks(8), recruits(6)))
 
 
 def _569(ctx):
-    from ..hand import replace_hand
     A = ctx.A
     old = A.hand[:]
     h = [0] * 8
@@ -180,7 +179,6 @@ card(583, Do(_583, "Each player gets stock +1 for each card without keywords in 
 
 
 def _584(ctx):
-    from ..hand import place_self
     sel = ctx.mode - 1
     rank = CARDS[ctx.A.hand[sel]].rank
     if sel == ctx.slot:

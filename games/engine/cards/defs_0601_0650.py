@@ -1,6 +1,9 @@
 """Card definitions for ids 601-650 (see cards/README.md for the vocabulary)."""
 from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
+from ..hand import replace_hand, shuffle_hand
+from ..attributes import attack as _attack
+from ..draws import starting_hand
 
 
 # ------------------------------------------------------------------ shared helpers
@@ -45,7 +48,6 @@ class ReplaceChosen(Action):
 
 def fixed_hand(ctx, P, ids):
     """Replace P's whole hand with a fixed list of 8 ids in random order (no anti-flood)."""
-    from ..hand import replace_hand
     replace_hand(ctx, P, ids, shuffled=True)
     if P is ctx.A:
         ctx.keep()
@@ -66,7 +68,6 @@ def FixedHand(ids, side=ME):
 
 # ------------------------------------------------------------------ cards
 def _601(ctx):
-    from ..hand import shuffle_hand
     A = ctx.A
     # the refill of a play-again card: never a rare (docs/rules-corrections.md,
     # "Whirlwind's refill is a Quick card's refill")
@@ -146,7 +147,6 @@ card(615, attack(45), Modes(magic(1), dungeons(1)))
 
 
 def _616(ctx):
-    from ..attributes import attack as _attack
     b = ctx.B.a
     before = b[0]
     _attack(b, 10 * ctx.A.a[2])
@@ -165,8 +165,6 @@ card(619, wall(me.facilities), text="Wall + the sum of your facilities")
 
 
 def _620(ctx):
-    from ..draws import starting_hand
-    from ..hand import replace_hand
     A = ctx.A
     replace_hand(ctx, A, starting_hand(ctx.rng, A.deck, ctx.events))
     ctx.keep()

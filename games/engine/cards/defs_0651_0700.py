@@ -2,6 +2,10 @@
 from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
 from .defs_0601_0650 import FixedHand, ReplaceChosen, replace_chosen_slot
+from ..attributes import add_extreme, attack as _attack, pick_extreme
+from .. import draws
+from ..draws import starting_hand
+from ..hand import replace_hand
 
 
 def _in_deck(P, cid):
@@ -36,7 +40,6 @@ card(653, attack(3), If(me.gems < enemy.gems, Prod(2, "gems")))
 
 
 def _654(ctx):
-    from ..attributes import add_extreme, pick_extreme
     a = ctx.A.a
     add_extreme(ctx.rng, a, (2, 3, 4), 1, False)
     ctx.prod[pick_extreme(ctx.rng, a, (2, 3, 4), True) - 2] *= 0
@@ -164,7 +167,6 @@ card(684, Do(_684, "Choose a card in your hand: it becomes a random Horde card o
 
 
 def _685(ctx):
-    from .. import draws
     sel = ctx.mode - 1
     B = ctx.B
     c = CARDS[B.hand[sel]]
@@ -217,7 +219,6 @@ card(691, Do(_691, "For each card in your hand (this one included): rare quarry 
 @custom(692, "Attack 28. Dungeons +1. Discard a rare Nature card from your hand to gain "
              "20 recruits.")
 def _692(ctx):
-    from ..attributes import attack as _attack
     _attack(ctx.B.a, 28)
     A = ctx.A
     A.a[4] += 1
@@ -241,9 +242,6 @@ card(695, attack(2 * (me.count("Aria") + me.rarity_count("Uncommon")
 @custom(696, "Attack 3. If every card in your hand is common, throw your hand away and draw "
              "a new starting hand.")
 def _696(ctx):
-    from ..attributes import attack as _attack
-    from ..draws import starting_hand
-    from ..hand import replace_hand
     _attack(ctx.B.a, 3)
     A = ctx.A
     if all(CARDS[c].rank == 0 for c in A.hand):

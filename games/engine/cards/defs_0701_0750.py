@@ -3,6 +3,9 @@ from .dsl import *  # noqa: F401,F403
 from ..php import php_round  # noqa: F401
 from .defs_0601_0650 import FixedHand, ReplaceChosen, _pick  # noqa: F401
 from .defs_0651_0700 import replace_neighbours
+from .. import draws
+from ..attributes import attack as _attack, pick_extreme
+from ..hand import place_self
 
 _DRAGONS = ids_of(cards_filter(keyword="Dragon"))
 _DRAGONS_BY_RANK = [ids_of(cards_filter(keyword="Dragon", rarity=r))
@@ -67,7 +70,6 @@ card(713, Sub("tower", 10 * me.count("Aria"), ENEMY),
 
 
 def _714(ctx):
-    from .. import draws
     A, B = ctx.A, ctx.B
     for i in range(8):
         r = CARDS[B.hand[i]].rank
@@ -171,7 +173,6 @@ card(731, wall(40), stock(6), summon_filter(keyword="Legend"))
 
 @custom(732, "Attack 20. If the enemy cannot afford the card opposite, it is discarded.")
 def _732(ctx):
-    from ..attributes import attack as _attack
     _attack(ctx.B.a, 20)
     B = ctx.B
     c = CARDS[B.hand[ctx.slot]]
@@ -196,8 +197,6 @@ card(739, stock(9), Prod(0))
 @custom(740, "Attack 25. Choose a slot: this card replaces the card there (choosing its own "
              "slot keeps it). If your last card was not a Shadow warrior, attack 30 more.")
 def _740(ctx):
-    from ..attributes import attack as _attack
-    from ..hand import place_self
     _attack(ctx.B.a, 25)
     sel = ctx.mode - 1
     if sel == ctx.slot:
@@ -233,7 +232,6 @@ def _748(ctx):
     each, ties uniform), and only then are the picks applied where his extreme is the
     extreme of both players (docs/rules-corrections.md, "Altruism picks before it
     changes")."""
-    from ..attributes import pick_extreme
     rng = ctx.rng
     a, b = ctx.A.a, ctx.B.a
     top = max(max(a[2:5]), max(b[2:5]))

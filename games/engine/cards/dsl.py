@@ -16,7 +16,13 @@ from ..constants import (
     FACILITIES,
     RESOURCES,
 )
-from ..hand import highest_rarity_slot, lowest_rarity_slot  # noqa: F401  (for card modules)
+from ..draws import from_list
+from ..hand import (  # noqa: F401  (the rarity picks are for card modules)
+    highest_rarity_slot,
+    lowest_rarity_slot,
+    place_self,
+    replace_hand,
+)
 from ..php import php_round
 from .filters import cards_filter, ids_of  # noqa: F401  (for card modules)
 from .registry import register
@@ -1007,7 +1013,6 @@ class ReplaceSelf(Action):
     Choosing the played slot itself keeps the card (no draw)."""
 
     def run(self, ctx):
-        from ..hand import place_self
         sel = ctx.mode - 1
         if sel == ctx.slot:
             ctx.keep()
@@ -1054,8 +1059,6 @@ class ReplaceHand(Action):
         self.shuffled = len(self.groups) > 1 if shuffled is None else shuffled
 
     def run(self, ctx):
-        from ..draws import from_list
-        from ..hand import replace_hand
         h = [0] * 8
         i = 0
         for ids, n in self.groups:
