@@ -11,12 +11,24 @@ REPORTS_SHOWN = 5
 
 def concept_playtests(concept, viewer) -> list:
     """The concept's playtests anybody may look at (finished: their replays are public) and
-    the viewer's own running ones, newest first (one query)."""
+    the viewer's own running ones, newest first (one query). Each has ``result``: "won",
+    "lost", "running" or the outcome's words (a draw, an aborted game) for the player."""
     mine_running = Q(player=viewer, game__status=Game.Status.IN_PROGRESS)
-    return list(Playtest.objects.filter(concept=concept)
-                .filter(Q(game__status=Game.Status.FINISHED) | mine_running)
-                .select_related("game", "player__user")
-                .defer("game__state", "game__initial_state")[:PLAYTESTS_SHOWN])
+    tests = list(Playtest.objects.filter(concept=concept)
+                 .filter(Q(game__status=Game.Status.FINISHED) | mine_running)
+                 .select_related("game", "player__user")
+                 .defer("game__initial_state")[:PLAYTESTS_SHOWN])
+    for test in tests:
+        game = test.game
+        # The player is seat 0; the computer's win has no winner row (it is no account).
+        winner = (game.state or {}).get("winner")
+        if game.status != Game.Status.FINISHED:
+            test.result = "running"
+        elif winner in (0, 1):
+            test.result = "won" if winner == 0 else "lost"
+        else:
+            test.result = game.get_outcome_display().lower()
+    return tests
 
 
 def concept_reports(concept) -> list:

@@ -99,8 +99,32 @@ def test_build_a_concept_play_it_against_the_computer_and_see_it_in_the_replay(
     # 4. The game ends; its replay is listed with the concept and shows the card
     gs.game_surrender(game_id=game.pk, player=alice)
     page.goto(asgi_url + concept.get_absolute_url())
+    assert "lost (surrender)" in page.locator(f"#card-lab tr[data-game='{game.pk}']").inner_text()
     page.click(f"#card-lab a[href='{reverse('games:replay', args=[game.pk])}']")
     page.wait_for_url(re.compile(rf"/replays/{game.pk}/$"))
     page.goto(asgi_url + reverse("games:replay", args=[game.pk]) + f"?turn={played.number}")
     assert "alice played Ink golem" in page.locator(".replay-turn").inner_text()
     screenshot("replay")
+
+
+def test_ask_for_a_self_play_report_and_read_its_figures(page, asgi_url, alice, settings,
+                                                        screenshot):
+    from concepts import services
+    from concepts.lab import selfplay
+
+    settings.LAB_SELFPLAY_THREADS = 0  # the games wait on the queue until drained below
+    Player.objects.filter(pk=alice.pk).update(level=10)
+    concept, _ = services.concept_create(author=alice, data={
+        "name": "Ink golem", "rarity": "Common", "bricks": 0, "gems": 0, "recruits": 3,
+        "keywords": [], "keyword_params": {}, "effect": "", "note": "",
+        "effect_tree": [{"kind": "attack", "amount": {"kind": "n", "n": 6}}]})
+    _login(page, asgi_url, "alice")
+    page.goto(asgi_url + concept.get_absolute_url())
+    page.select_option("select[name=report-games]", "100")
+    page.click("#card-lab button:has-text('Make the report')")
+    page.wait_for_selector(".lab-report[data-status=queued]")
+    assert selfplay.local_reports.drain() == 1
+    # the queued report's panel polls itself and shows the figures once they are there
+    page.wait_for_selector(".lab-report[data-status=done] [data-lab-score]", timeout=20000)
+    assert "95 % confidence interval" in page.locator(".lab-report").inner_text()
+    screenshot("report")
