@@ -111,7 +111,7 @@ def score_moves(state, seat, weights=None, rng=None):
             continue
         slot = position - 1
         card = CARDS[P.hand[slot]]
-        st = base.clone()
+        st = base.copy_shell()  # (a turn replaces both players: theirs stay as they are)
         st.rng = rng.randint(0, (1 << 63) - 1)
         run_turn(st, seat, slot, mode, True, preview=True)
         A2 = st.p[seat].a

@@ -51,7 +51,8 @@ def judge_move(state, seat, played, *, simulations=ANALYSIS_SIMULATIONS, seed=No
         position += evaluator.value(world, seat)
         world_seed = rng.randint(0, (1 << 63) - 1)
         for i, move in enumerate(moves):
-            totals[i] += simulate(world.clone(), seat, move, params, Rng(world_seed),
+            # (turns replace the players, never change them: the world stays as it is)
+            totals[i] += simulate(world.copy_shell(), seat, move, params, Rng(world_seed),
                                   evaluator)
     values = [total / worlds for total in totals]
     # On a tie the move played is not called a mistake.

@@ -18,6 +18,8 @@ def php_round(x):
         # side x rounds to, so the nearest integer is PHP's
         if not 0.4999999 < d < 0.5000001:
             return f + 1 if d > 0.5 else f
+        if d == 0.5:  # an exact half (the pre-rounding keeps it): away from zero
+            return f + 1 if x > 0 else f
     return _php_round_exact(x)
 
 

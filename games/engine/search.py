@@ -139,7 +139,9 @@ def search_action(known, seat, rng, *, simulations, deadline=None, params=None, 
             for i in alive:
                 if used >= simulations:
                     break
-                total[i] += simulate(world.clone(), seat, moves[i], params, Rng(seed),
+                # (turns replace the players and never change them: a copy of the
+                # game-wide fields keeps the world as it is for the next move)
+                total[i] += simulate(world.copy_shell(), seat, moves[i], params, Rng(seed),
                                      evaluator)
                 count[i] += 1
                 used += 1

@@ -224,7 +224,8 @@ class GameState:
 
     def copy_shell(self):
         """A copy sharing the players (``p`` is a new list holding the same two
-        PlayerStates): for a turn, which replaces both players."""
+        PlayerStates): enough for turns, which replace both players and never change
+        them (``play``/``discard``, the AI's previews and playouts)."""
         c = _new(GameState)
         c.p = self.p.copy()
         c.round = self.round
