@@ -134,4 +134,5 @@ def puzzle_browse(request):
         context["page"] = Paginator(selectors.puzzles_in_band(low, request.user.player),
                                     selectors.BROWSE_PAGE).get_page(request.GET.get("page"))
         context["high"] = low + selectors.BAND
+        context["from_query"] = f"from={low}"  # the pages of this band keep it
     return render(request, "puzzles/browse.html", context)
