@@ -14,6 +14,17 @@ It prints moves/s, move POST p50/p95/p99, push p50/p99 (a move sent -> the oppon
 socket hears of it), "board held" p50/p99 (a move sent -> the opponent holds the new
 board), errors by kind, and each server process's CPU. With --serve it starts the server
 itself (`manage.py serve`, the production layout) on a free port and stops it after.
+
+    python -m devtools.load --serve --arena --players 200 --think 0,1 --duration 120
+
+Arena mode: setup makes the players and one running arena that they all joined (through
+the events' services). Each player keeps the event's page open (its websocket pushes the
+live panel; a panel showing a new game of the viewer's makes the page fetch its controls,
+which name the game, as static/js/tournaments.js does) and plays each game with the
+client above. It reports, besides the figures above, the pairing latency: a game's end
+(first seen by one of its two clients) -> the player's client knows his next game, for
+those paired at their own game's end, and apart those who waited for another game to end
+(the odd one out: that wait depends on how often games end) or for a rematch.
 """
 from __future__ import annotations
 
@@ -253,6 +264,9 @@ class Table:
     # "board held", not in push times or missing pushes).
     listening: set = field(default_factory=set)
     expect_push: bool = False
+    # Arena mode: who played at this table (player ids) and when its end was first seen.
+    players: set = field(default_factory=set)
+    ended_at: float = 0.0
 
     def push_awaited_by(self, seat: int) -> bool:
         """Whether ``seat``'s socket still owes the push of the other seat's last move."""
@@ -374,7 +388,7 @@ class PlayerClient:
         sent_version = self.board.version
         table.sent_at, table.sent_version, table.mover = time.perf_counter(), sent_version, self.seat
         table.heard = table.held = False
-        table.expect_push = (1 - self.seat) in table.listening
+        table.expect_push = bool(table.listening - {self.seat})
         t0 = time.perf_counter()
         self.posting = True
         try:
@@ -510,6 +524,271 @@ async def run_pair(base, pair, stats, think, deadline, seed, new_game, host, ram
     finally:
         for http in sessions + sockets:
             await http.close()
+
+
+# ------------------------------------------------------------------ arena mode
+# A row of the event's live panel for a game in play: "white black" players and the game.
+PENDING_ROW_RE = re.compile(
+    r'<tr data-players="(\d+) (\d*)" data-game="(\d+)" data-result="pending">')
+CONTROLS_GAME_RE = re.compile(r'id="tournament-controls"[^>]*data-game="(\d*)"')
+LIVE_VERSION_RE = re.compile(r'class="tournament-live-inner" data-version="(\d+)"')
+RELOAD_AFTER = 30.0  # a player who has heard of no new game for this long reloads the page
+
+
+def create_arena(run: str, players: list[dict], minutes: float) -> int:
+    """A running arena of ``players`` (each joined with his own deck) through the events'
+    services, as the admin's event would start: its first games are paired at its start."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.tournaments import services
+    from games.tournaments.models import ARENA_MINUTES, EVENT_TURN_TIMEOUTS, Tournament
+    from players.models import Player
+    duration = next((m for m in ARENA_MINUTES if m >= minutes), ARENA_MINUTES[-1])
+    options = services.options_check({
+        "name": f"Load arena {run}", "kind": "arena", "duration_minutes": duration,
+        "turn_timeout": EVENT_TURN_TIMEOUTS[-1], "max_players": max(2, min(500, len(players)))})
+    tournament = Tournament.objects.create(starts_at=timezone.now() + timedelta(minutes=1),
+                                           **options)
+    services.set_end(tournament)
+    for player in players:
+        services.tournament_join(tournament_id=tournament.pk,
+                                 player=Player.objects.get(pk=player["id"]), deck=player["deck"])
+    Tournament.objects.filter(pk=tournament.pk).update(starts_at=timezone.now())
+    services.tournament_start(tournament_id=tournament.pk)
+    return tournament.pk
+
+
+def delete_arena(tournament_id: int) -> None:
+    from games.tournaments.models import Tournament
+    Tournament.objects.filter(pk=tournament_id).delete()
+
+
+@dataclass
+class ArenaEnd:
+    """One game end of a player: when his game ended (the first of its two clients to see
+    it) and when his client learnt of his next game (None: not by the run's end)."""
+    player: int
+    ended_game: int
+    last_opponent: int | None
+    ended_at: float
+    next_game: int | None = None
+    opponent: int | None = None
+    seen_at: float | None = None
+    by_reload: bool = False
+    panel_at: float | None = None  # when the event's live panel first showed that game
+
+
+class ArenaPlayer:
+    """A browser with the event's page open in one tab (holding the event's socket: its
+    live panel shows the viewer's new game, and the page then fetches its own controls,
+    which name the game) and the game played in another, with the pair mode's client."""
+
+    def __init__(self, base, player, stats, think, deadline, rng, tournament_id, tables, ends):
+        self.base = base.rstrip("/")
+        self.player = player
+        self.me = str(player["id"])
+        self.stats = stats
+        self.deadline = deadline
+        self.tournament_id = tournament_id
+        self.tables = tables
+        self.ends = ends
+        self.client = PlayerClient(base, player, stats, think, deadline, rng, player["id"])
+        self.known_game = ""   # the game the page's controls name (the page script's knownGame)
+        self.panel_game = ""   # the viewer's game in play in the last panel shown
+        self.opponents = {}    # game id -> the other player, as the panel shows it
+        self.panel_at = {}     # game id -> when a live panel first showed it in play
+        self.games = asyncio.Queue()  # new games of the viewer, as the page learns them
+        self.version = 0
+
+    def _page(self):
+        return f"/tournaments/{self.tournament_id}/"
+
+    async def refresh_controls(self, http, reload=False):
+        html = await self.client.get(http, self._page() + "?part=controls")
+        match = CONTROLS_GAME_RE.search(html or "")
+        game = match.group(1) if match else ""
+        if game and game != self.known_game:
+            self.games.put_nowait((int(game), time.perf_counter(), reload))
+        self.known_game = game
+
+    def show(self, html):
+        """The panel of a newer version: as the page does, the controls are fetched again
+        when the viewer's game in play changed."""
+        version = LIVE_VERSION_RE.search(html)
+        if version:
+            self.version = max(self.version, int(version.group(1)))
+        mine = ""
+        for white, black, game in PENDING_ROW_RE.findall(html):
+            if self.me in (white, black):
+                mine = game
+                self.opponents[int(game)] = int(black if white == self.me else white or 0)
+                self.panel_at.setdefault(int(game), time.perf_counter())
+                break
+        changed = mine != self.panel_game
+        self.panel_game = mine
+        return changed
+
+    async def follow_event(self, http, ws_http):
+        """The event page's socket, held until the deadline (reopened if it closes)."""
+        origin = self.base
+        while time.monotonic() < self.deadline:
+            try:
+                ws = await ws_http.ws_connect(
+                    origin.replace("http", "ws", 1) + f"/ws/tournaments/{self.tournament_id}/"
+                    f"?v={self.version}", headers={"Origin": origin}, heartbeat=None,
+                    compress=15)
+            except Exception as exc:
+                self.stats.error(f"event websocket {type(exc).__name__}")
+                await asyncio.sleep(1.0)
+                continue
+            try:
+                async for message in ws:
+                    if message.type != 1:
+                        break
+                    try:
+                        data = json.loads(message.data)
+                    except ValueError:
+                        continue
+                    if data.get("event") == "live" and isinstance(data.get("html"), str):
+                        if (data.get("version") or 0) > self.version and self.show(data["html"]):
+                            await self.refresh_controls(http)
+                    elif data.get("event") == "changed":
+                        html = await self.client.get(http, self._page() + "live/")
+                        if html and self.show(html):
+                            await self.refresh_controls(http)
+            finally:
+                await ws.close()
+            if time.monotonic() < self.deadline:
+                self.stats.error(f"event websocket closed ({ws.close_code})")
+                await asyncio.sleep(1.0)
+
+    async def next_game(self, http, current):
+        """The next game of the viewer's that the page names: (game, when, by a reload)."""
+        while time.monotonic() < self.deadline:
+            try:
+                game, at, reload = await asyncio.wait_for(
+                    self.games.get(), min(RELOAD_AFTER, max(0.1, self.deadline - time.monotonic())))
+            except TimeoutError:
+                await self.refresh_controls(http, reload=True)
+                continue
+            if game != current:
+                return game, at, reload
+        return None
+
+    async def run(self, ws_factory, http, ws_http, game_ws_http):
+        page = await self.client.get(http, self._page())
+        if page is None:
+            self.stats.error("event page")
+            return
+        self.show(page)
+        match = CONTROLS_GAME_RE.search(page)
+        game = int(match.group(1)) if match and match.group(1) else None
+        self.known_game = str(game or "")
+        follower = asyncio.create_task(self.follow_event(http, ws_http))
+        try:
+            if game is None:
+                found = await self.next_game(http, None)
+                game = found[0] if found else None
+            while game is not None and time.monotonic() < self.deadline:
+                table = self.tables.setdefault(game, Table(game))
+                table.players.add(self.player["id"])
+                self.client.board = None
+                if not await self.client.play_game(http, table, ws_factory(game_ws_http)):
+                    break
+                if not table.ended_at:
+                    table.ended_at = time.perf_counter()
+                    self.stats.games_finished += 1
+                last = next(iter(table.players - {self.player["id"]}), self.opponents.get(game))
+                end = ArenaEnd(self.player["id"], game, last, table.ended_at)
+                self.ends.append(end)
+                found = await self.next_game(http, game)
+                if found is None:
+                    break
+                game, end.seen_at, end.by_reload = found
+                end.next_game, end.opponent = game, self.opponents.get(game)
+                end.panel_at = self.panel_at.get(game)
+        finally:
+            follower.cancel()
+
+
+def arena_figures(ends: list[ArenaEnd]) -> dict:
+    """Each end's wait (s), sorted by why: paired at his own game's end (someone was free),
+    waited for another game to end (nobody free but his last opponent: the odd one out),
+    a rematch held back, or no new game by the run's end."""
+    by_next = {(e.player, e.next_game): e for e in ends if e.next_game is not None}
+    own, other, rematch, unpaired, reloads = [], [], [], 0, 0
+    # The part of the wait until the panel pushed over the event's socket showed the game
+    # (the rest is the page's fetch of its controls, which name it).
+    panel = [e.panel_at - e.ended_at for e in ends if e.next_game and e.panel_at]
+    for end in ends:
+        if end.next_game is None:
+            unpaired += 1
+            continue
+        wait = end.seen_at - end.ended_at
+        reloads += end.by_reload
+        partner = by_next.get((end.opponent, end.next_game))
+        if end.opponent is not None and end.opponent == end.last_opponent:
+            rematch.append(wait)
+        elif partner is not None and partner.ended_at > end.ended_at + 1e-6:
+            other.append(wait)
+        else:
+            own.append(wait)
+    return {"own": own, "other": other, "rematch": rematch, "unpaired": unpaired,
+            "reloads": reloads, "panel": panel}
+
+
+def arena_report(figures: dict, players: int) -> str:
+    def spread(values):
+        if not values:
+            return "none"
+        ms = [1000 * v for v in values]
+        return (f"p50 {percentile(ms, 50):.0f}  p95 {percentile(ms, 95):.0f}  "
+                f"p99 {percentile(ms, 99):.0f}  max {max(ms):.0f} ms (n={len(ms)})")
+    own = figures["own"]
+    within = sum(1 for v in own if v <= 2.0)
+    return "\n".join([
+        f"arena: {players} players",
+        f"  pairing latency, paired at their own game's end (game end -> next game known "
+        f"to the client): {spread(own)}; within 2 s: {within}/{len(own)}",
+        f"  waited for another game to end (nobody else free: the odd one out): "
+        f"{spread(figures['other'])}",
+        f"  rematch held back (only the last opponent free): {spread(figures['rematch'])}",
+        f"  of which until the event's socket showed the game (all ends): "
+        f"{spread(figures['panel'])}",
+        f"  no next game by the run's end: {figures['unpaired']}; next game found by a "
+        f"reload after {RELOAD_AFTER:g} s: {figures['reloads']}"])
+
+
+async def run_arena_player(base, player, stats, think, deadline, seed, tournament_id, tables,
+                           ends, ramp=0.0):
+    import aiohttp
+    rng = random.Random(seed)
+    await asyncio.sleep(rng.uniform(0, ramp))
+    origin = base.rstrip("/")
+    jar = aiohttp.CookieJar(unsafe=True)
+    timeout = aiohttp.ClientTimeout(total=None, connect=REQUEST_TIMEOUT)
+    http = aiohttp.ClientSession(cookie_jar=jar, timeout=timeout,
+                                 cookies={"sessionid": player["session"]})
+    # Each socket on connections of its own, as in run_pair.
+    ws_http = aiohttp.ClientSession(cookie_jar=jar, timeout=timeout,
+                                    connector=aiohttp.TCPConnector(force_close=True))
+    game_ws_http = aiohttp.ClientSession(cookie_jar=jar, timeout=timeout,
+                                         connector=aiohttp.TCPConnector(force_close=True))
+
+    def factory(session):
+        async def connect(path):
+            return await session.ws_connect(origin.replace("http", "ws", 1) + path,
+                                            headers={"Origin": origin}, heartbeat=None,
+                                            compress=15)
+        return connect
+    try:
+        await ArenaPlayer(base, player, stats, think, deadline, rng, tournament_id, tables,
+                          ends).run(factory, http, ws_http, game_ws_http)
+    finally:
+        for session in (http, ws_http, game_ws_http):
+            await session.close()
 
 
 # ------------------------------------------------------------------ the server
@@ -657,10 +936,22 @@ async def main_async(args):
     from django.db import close_old_connections
     think = tuple(float(x) for x in args.think.split(","))
     run = args.run or f"{int(time.time()) % 100000}{random.randint(10, 99)}"
+    if args.arena:
+        args.games = args.players // 2  # the games in play at once, for the figures' header
     players = await asyncio.to_thread(create_players, run, args.games * 2, args.level)
     pairs = [players[i:i + 2] for i in range(0, len(players), 2)]
-    for pair in pairs:
-        pair[0]["game"] = await asyncio.to_thread(create_game, pair[0], pair[1])
+    tournament_id = None
+    if args.arena:
+        # The arena pairs its first games at its start; the players arrive over the ramp.
+        try:
+            tournament_id = await asyncio.to_thread(create_arena, run, players,
+                                                    args.duration / 60 + 1)
+        except BaseException:
+            await asyncio.to_thread(delete_players, run)  # no players left behind
+            raise
+    else:
+        for pair in pairs:
+            pair[0]["game"] = await asyncio.to_thread(create_game, pair[0], pair[1])
     if await asyncio.to_thread(vacuum_when_autovacuum_is_off):
         print("autovacuum is off: the game and player tables were vacuumed first")
     close_old_connections()
@@ -686,9 +977,16 @@ async def main_async(args):
         peak_connections = {}
         sampler = (asyncio.create_task(sample_db_connections(server.pid, peak_connections))
                    if server else None)
-        await asyncio.gather(*(run_pair(base, pair, stats, think, deadline, args.seed + i,
-                                        create_game, base, ramp)
-                               for i, pair in enumerate(pairs)))
+        tables, ends = {}, []
+        if args.arena:
+            await asyncio.gather(*(run_arena_player(base, player, stats, think, deadline,
+                                                    args.seed + i, tournament_id, tables, ends,
+                                                    ramp)
+                                   for i, player in enumerate(players)))
+        else:
+            await asyncio.gather(*(run_pair(base, pair, stats, think, deadline, args.seed + i,
+                                            create_game, base, ramp)
+                                   for i, pair in enumerate(pairs)))
         if sampler:
             sampler.cancel()
         elapsed = time.monotonic() - t0
@@ -700,6 +998,14 @@ async def main_async(args):
         # The simulated browsers share the machine: a harness near 100 % of a core is itself
         # the bottleneck, and its figures then measure its own queue.
         print(text + f"\n  cpu {100 * harness_cpu / elapsed:5.1f}%  the harness itself")
+        arena = None
+        if args.arena:
+            for end in ends:  # an opponent the panel did not show: the one at that table
+                if end.opponent is None and end.next_game in tables:
+                    end.opponent = next(iter(tables[end.next_game].players - {end.player}),
+                                        None)
+            arena = arena_figures(ends)
+            print(arena_report(arena, len(players)))
         if args.json:
             with open(args.json, "w") as fh:
                 json.dump({"games": args.games, "think": think, "elapsed": elapsed,
@@ -707,7 +1013,8 @@ async def main_async(args):
                            "push_ms": stats.push_ms, "held_ms": stats.held_ms,
                            "at": stats.at, "errors_at": stats.errors_at,
                            "errors": dict(stats.errors), "connections": connections,
-                           "peak_connections": peak_connections}, fh)
+                           "peak_connections": peak_connections,
+                           "games_finished": stats.games_finished, "arena": arena}, fh)
         return stats
     finally:
         if server is not None:
@@ -718,6 +1025,8 @@ async def main_async(args):
                 os.killpg(server.pid, 9)
         if not args.keep:
             await asyncio.to_thread(delete_players, run)
+            if tournament_id is not None:
+                await asyncio.to_thread(delete_arena, tournament_id)
 
 
 def build_parser():
@@ -742,6 +1051,11 @@ def build_parser():
     parser.add_argument("--workers", type=int, default=0,
                         help="server processes (default: serve's own, one per core)")
     parser.add_argument("--json", default="", help="also write the raw figures to this file")
+    parser.add_argument("--arena", action="store_true",
+                        help="arena mode: --players players in one running arena, each "
+                             "following the event's page for his next game; reports the "
+                             "pairing latency (game end -> next game known to the client)")
+    parser.add_argument("--players", type=int, default=20, help="arena mode: the players")
     return parser
 
 

@@ -65,3 +65,31 @@ def test_load_harness_plays_games_against_the_production_server(fresh_database_u
         # threads and the handshakes' one), as sampled from the outside during the run.
         held = [n for n in figures["peak_connections"].values() if n]
         assert held and max(held) <= server_connection_bound(), figures["peak_connections"]
+
+
+@pytest.mark.slow
+def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url, tmp_path):
+    # Four players in one arena: games end and the players are paired again, each client
+    # learning of its next game from the event page's socket, as a browser does.
+    env = {**os.environ, "DATABASE_URL": fresh_database_url,
+           "STATIC_ROOT": str(tmp_path / "static")}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+                   cwd=ROOT, env=env, check=True, timeout=300)
+    out = tmp_path / "arena.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "devtools.load", "--serve", "--arena", "--players", "4",
+         "--think", "0,0.1", "--duration", "25", "--warmup", "4", "--json", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    figures = json.loads(out.read_text())
+    assert figures["moves"] > 0 and figures["games_finished"] > 0
+    server_errors = {k: v for k, v in figures["errors"].items() if " 5" in k}
+    assert server_errors == {}, figures["errors"]
+    arena = figures["arena"]
+    paired = arena["own"] + arena["other"] + arena["rematch"]
+    # Players were paired again and their clients heard of it from the event's socket
+    # (not from the reload after 30 s of silence).
+    assert arena["own"], arena
+    assert max(paired) < 10 and arena["reloads"] == 0, arena
+    assert "pairing latency" in result.stdout and "within 2 s" in result.stdout
