@@ -39,7 +39,8 @@ class PolicyAdmin(PrivateFieldsAdmin):
     list_display = ("__str__", "create_min_level", "open_events_per_player")
 
     def has_add_permission(self, request):
-        return not Policy.objects.exists()
+        # One policy row: addable while there is none, and only by whom the model allows.
+        return super().has_add_permission(request) and not Policy.objects.exists()
 
     def has_delete_permission(self, request, obj=None):
         return False

@@ -1,5 +1,5 @@
 """What the event pages, the API, the navigation and the profiles read about events."""
-from django.db.models import Count
+from django.db.models import Count, Q
 
 from .models import Entry, Kind, Pairing, Tournament
 from .rules import on_fire
@@ -114,9 +114,12 @@ def history(player, limit=20) -> list[Entry]:
 
 
 def history_counts(player) -> dict:
-    rows = Entry.objects.filter(player=player, tournament__status=Tournament.Status.FINISHED)
-    return {"events": rows.count(), "won": rows.filter(final_rank=1).count(),
-            "podiums": rows.filter(final_rank__lte=3).count()}
+    """How many finished events the player was in, won and finished on the podium (one
+    query)."""
+    return Entry.objects.filter(
+        player=player, tournament__status=Tournament.Status.FINISHED).aggregate(
+        events=Count("pk"), won=Count("pk", filter=Q(final_rank=1)),
+        podiums=Count("pk", filter=Q(final_rank__lte=3)))
 
 
 def api_events(*, status=None):
