@@ -38,5 +38,10 @@ def concept_reports(concept) -> list:
 
 
 def concept_report(concept_id, report_id):
-    return (SelfPlayReport.objects.filter(pk=report_id, concept_id=concept_id)
-            .select_related("requested_by__user").first())
+    """One report of one concept, or None (also for ids no row can have: a foreign key's
+    lookup does not get Django's out-of-range check, and SQLite raises on them)."""
+    try:
+        return (SelfPlayReport.objects.filter(pk=report_id, concept_id=concept_id)
+                .select_related("requested_by__user").first())
+    except (TypeError, ValueError, OverflowError):
+        return None

@@ -90,6 +90,29 @@ def a_puzzle():
     return Puzzle.objects.first() or make_puzzle(hidden=True)
 
 
+def a_tournament():
+    """An upcoming arena (made on first use: the world predates the tournaments)."""
+    from games.tournaments.models import Tournament
+    from tests.tournaments.conftest import event
+
+    return Tournament.objects.first() or event()
+
+
+def a_selfplay_report(world):
+    """A self-play report of a lab concept of alice's (made on first use)."""
+    from concepts.lab.cards import lab_card_for
+    from concepts.lab.models import SelfPlayReport
+    from tests.concepts.lab_helpers import lab_concept
+
+    found = SelfPlayReport.objects.first()
+    if found is not None:
+        return found
+    concept = lab_concept(world.alice, name="Crawled golem")
+    return SelfPlayReport.objects.create(concept=concept, lab_card=lab_card_for(concept),
+                                         replaced=1, deck={}, deck_name="Main", games=10,
+                                         seed=1)
+
+
 def valid_values(world, name):
     w = world
     return {
@@ -110,6 +133,8 @@ def valid_values(world, name):
         "token_id": [alice_token_id(w)],
         "step": [0, 3],
         "puzzle_id": [a_puzzle().pk],
+        "tournament_id": [a_tournament().pk],
+        "report_id": [a_selfplay_report(w).pk],
         "rest": ["v1/no-such-endpoint", "v2/cards"],
     }[name]
 
