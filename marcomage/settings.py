@@ -204,10 +204,14 @@ if REDIS_URL:
     # delivers at most once: a message sent while a process reconnects to Redis is lost; the
     # pages catch up when their socket reconnects (it sends the board version it shows).
     CHANNEL_LAYER = env("CHANNEL_LAYER", default="pubsub")
+    # The layer's key prefix: sites sharing one Redis (and servers started by tests running
+    # side by side, whose games have the same ids) must not hear each other's groups.
+    CHANNEL_PREFIX = env("CHANNEL_PREFIX", default="asgi")
     if CHANNEL_LAYER == "pubsub":
         CHANNEL_LAYERS = {"default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1}]}}}
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1}],
+                       "prefix": CHANNEL_PREFIX}}}
     elif CHANNEL_LAYER == "lists":
         CHANNEL_LAYERS = {"default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -225,7 +229,7 @@ if REDIS_URL:
                                   "max_connections": env.int("CHANNEL_REDIS_CONNECTIONS",
                                                              default=1000)}],
                        "capacity": env.int("CHANNEL_CAPACITY", default=5000),
-                       "group_expiry": 3600}}}
+                       "group_expiry": 3600, "prefix": CHANNEL_PREFIX}}}
     else:
         raise ImproperlyConfigured(
             f"CHANNEL_LAYER must be 'pubsub' or 'lists', not {CHANNEL_LAYER!r}.")

@@ -77,6 +77,17 @@ def _the_test_transaction_is_kept(request):
 
 
 @pytest.fixture(autouse=True)
+def _channel_prefix_of_this_test(monkeypatch):
+    """Servers a test starts (subprocesses inherit the environment) use a channel-layer
+    prefix of their own: tests running side by side on one Redis have games with the same
+    ids, and one's socket heard the other's presence in group game-1 (a flaky cross-process
+    test)."""
+    import uuid
+
+    monkeypatch.setenv("CHANNEL_PREFIX", f"t{uuid.uuid4().hex[:12]}")
+
+
+@pytest.fixture(autouse=True)
 def _fast_test_settings(settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.AXES_ENABLED = False
