@@ -189,6 +189,11 @@ ANALYSIS_SIMULATIONS = env.int("ANALYSIS_SIMULATIONS", default=200)
 # each in a child process at a lower priority (ANALYSIS_PROCESS; off: in the thread itself).
 ANALYSIS_THREADS = env.int("ANALYSIS_THREADS", default=1)
 ANALYSIS_PROCESS = env.bool("ANALYSIS_PROCESS", default=True)
+# The card balance's self-play runs queued from the dashboard without a Celery worker: on
+# BALANCE_SELFPLAY_THREADS background threads, each run in a child process at a lower priority
+# (BALANCE_SELFPLAY_PROCESS; off: in the thread itself), as the analyses are.
+BALANCE_SELFPLAY_THREADS = env.int("BALANCE_SELFPLAY_THREADS", default=1)
+BALANCE_SELFPLAY_PROCESS = env.bool("BALANCE_SELFPLAY_PROCESS", default=True)
 API_STREAM_SECONDS = env.float("API_STREAM_SECONDS", default=60.0)
 API_STREAMS_PER_ACCOUNT = env.int("API_STREAMS_PER_ACCOUNT", default=2)
 API_STREAMS_MAX = env.int("API_STREAMS_MAX", default=2000)

@@ -328,7 +328,7 @@ def _selfplay_in_child(run_id) -> None:
 
 
 def _selfplay_job(run_id) -> None:
-    if _database_shared_with_children():
+    if settings.BALANCE_SELFPLAY_PROCESS and _database_shared_with_children():
         _selfplay_in_child(run_id)
     else:
         selfplay_run(run_id=run_id)
@@ -336,7 +336,7 @@ def _selfplay_job(run_id) -> None:
 
 local_runs = BackgroundQueue(
     "balance-selfplay", _selfplay_job,
-    threads=lambda: getattr(settings, "BALANCE_SELFPLAY_THREADS", 1),
+    threads=lambda: settings.BALANCE_SELFPLAY_THREADS,
     on_error=selfplay_failed, switch_interval=0.0005)
 
 

@@ -31,8 +31,11 @@ def finished():
 
 @pytest.fixture
 def queued_runs(settings):
-    """Queued self-play runs wait (no thread) until the test drains them in its thread."""
+    """Queued self-play runs wait (no thread) until the test drains them in its thread,
+    which plays them itself: a child process would not see the test's uncommitted rows
+    (PostgreSQL)."""
     settings.BALANCE_SELFPLAY_THREADS = 0
+    settings.BALANCE_SELFPLAY_PROCESS = False
     services.local_runs.discard_waiting()
     yield services.local_runs
     services.local_runs.discard_waiting()
