@@ -22,12 +22,12 @@ from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import ChannelFull
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections
+
+from marcomage.live_socket import LiveSocketConsumer
 
 from . import services as gs
 from .game import live, selectors
@@ -138,20 +138,8 @@ def _spectator_board(game_id, user_id):
     return watch_live.spectator_frame(game_id, player)
 
 
-class GameLiveConsumer(AsyncJsonWebsocketConsumer):
+class GameLiveConsumer(LiveSocketConsumer):
     """One socket per page: the player's group always, the game's group on a game page."""
-
-    async def dispatch(self, message):
-        """Channels' own dispatch, without its ``close_old_connections`` hop before every
-        message: that call runs on the shared sync thread (one thread hop per frame, group
-        message and ping: 5.9 % of a server process's interpreter time at 400 games, py-spy
-        --gil), while this consumer touches the database only through
-        ``database_sync_to_async`` (which closes old connections itself, before and after)
-        and the board threads (``_on_board_pool``, which close theirs after each board)."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError("No handler for message type %s" % message["type"])
-        await handler(message)
 
     game_id = None
     seat = None

@@ -11,8 +11,9 @@ from collections import OrderedDict
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.template.loader import render_to_string
+
+from marcomage.live_socket import LiveSocketConsumer
 
 from . import selectors
 from .events import tournament_group
@@ -55,7 +56,7 @@ def _version(tournament_id):
     return None if tournament is None else tournament.version
 
 
-class TournamentLiveConsumer(AsyncJsonWebsocketConsumer):
+class TournamentLiveConsumer(LiveSocketConsumer):
     tournament_id = None
     sent_version = 0
 
@@ -100,7 +101,13 @@ class TournamentLiveConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"event": "pong"})
 
     async def _send_live(self, version):
-        frame = await _frame(self.tournament_id, version)
+        # A version this process has rendered already is sent from the event loop: without
+        # this, each of the event's sockets took its turn on the single database thread for
+        # a cache look-up (200 sockets, every change), and players heard of their next game
+        # seconds late (the load harness's arena mode).
+        frame = _rendered.get((self.tournament_id, version))
+        if frame is None:
+            frame = await _frame(self.tournament_id, version)
         if frame is None:
             await self.close(code=4404)
             return
