@@ -41,6 +41,10 @@ def test_a_new_line_marks_the_chat_button_and_the_pop_up_shows_it(browser, asgi_
     PlayerSettings.objects.filter(player=alice).update(integrated_chat=False)
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
     game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
+    if game.current_seat != 0:  # alice on turn: her board's keys pick cards (1-8)
+        gs.game_discard_card(game_id=game.pk, player=bob, version=game.version, position=1)
+        game.refresh_from_db()
+    assert game.current_seat == 0
     pages = {}
     for name in ("alice", "bob"):
         context = browser.new_context(viewport={"width": 1366, "height": 768})
