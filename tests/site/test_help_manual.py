@@ -66,6 +66,10 @@ SECTIONS = [
     ("settings", "Settings"),
     ("shortcuts", "Keyboard shortcuts"),
     ("about", "News and more about the site"),
+    ("tournaments", "Tournaments"),
+    ("puzzles", "Puzzles"),
+    ("card-lab", "The card lab: playing a card concept"),
+    ("balance", "Card balance"),
 ]
 STATUSES = ("as the manual says", "partly", "absent", "different by design")
 
