@@ -203,23 +203,10 @@ class GameState:
         return limits_for(self.long_mode)
 
     def clone(self):
-        c = GameState.__new__(GameState)
+        """A copy whose players are copies too (``copy_shell`` shares them). ``rsc`` is
+        shared: a turn replaces it, never changes it in place (it holds ``changes`` lists)."""
+        c = self.copy_shell()
         c.p = [self.p[0].clone(), self.p[1].clone()]
-        c.round = self.round
-        c.current = self.current
-        c.long_mode = self.long_mode
-        c.hidden = self.hidden
-        c.friendly = self.friendly
-        c.ai = self.ai
-        c.ai_challenge = self.ai_challenge
-        c.status = self.status
-        c.winner = self.winner
-        c.outcome = self.outcome
-        c.rsc = self.rsc  # replaced by a turn, never changed in place (holds ``changes`` lists)
-        c.rng = self.rng
-        c.seed = self.seed
-        c.turns = self.turns
-        c.extra = self.extra
         return c
 
     def copy_shell(self):

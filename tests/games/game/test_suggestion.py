@@ -1,7 +1,6 @@
 """The tutorial's play suggestion on the game page (rules-engine.md §14.4: a UI hint only)."""
 import html as htmllib
 import re
-from unittest import mock
 
 import pytest
 from django.urls import reverse
