@@ -5,6 +5,7 @@ from datetime import timedelta
 from django.core.paginator import Paginator
 from django.db.models import Count, DateTimeField, Subquery, Value
 from django.db.models.functions import Coalesce, Lower
+from django.http import Http404
 from django.utils import timezone
 
 from .models import Concept, ConceptVisit
@@ -62,6 +63,14 @@ def concepts_list(filters: ConceptFilters, *, viewer=None, page=1):
 def concept_for_page(pk):
     """A concept with its author (and discussion thread when there is one), or None."""
     return Concept.objects.select_related("author__user", "thread").filter(pk=pk).first()
+
+
+def concept_for_page_or_404(pk):
+    """``concept_for_page``, or the 404 of a concept that does not exist."""
+    concept = concept_for_page(pk)
+    if concept is None:
+        raise Http404("No such concept")
+    return concept
 
 
 def concepts_has_new(player) -> bool:

@@ -53,18 +53,11 @@ def concept_list(request):
     })
 
 
-def _concept_or_404(pk):
-    concept = selectors.concept_for_page(pk)
-    if concept is None:
-        raise Http404("No such concept")
-    return concept
-
-
 @require_GET
 @section_required("concepts")
 def concept_detail(request, concept_id):
     viewer = request.user.player
-    concept = _concept_or_404(concept_id)
+    concept = selectors.concept_for_page_or_404(concept_id)
     staff = services.is_reviewer(viewer)
     return render(request, "concepts/detail.html", {
         "concept": concept, "face": concept_face(concept),
@@ -143,7 +136,7 @@ def concept_new(request):
 @section_required("concepts")
 def concept_edit(request, concept_id):
     viewer = request.user.player
-    concept = _concept_or_404(concept_id)
+    concept = selectors.concept_for_page_or_404(concept_id)
     if not services.concept_can_edit(viewer, concept):
         if concept.author_id != viewer.pk:
             raise Http404("No such concept")
@@ -213,7 +206,7 @@ def concept_state(request, concept_id):
     viewer = request.user.player
     if not services.is_reviewer(viewer):
         raise Http404("No such page")
-    concept = _concept_or_404(concept_id)
+    concept = selectors.concept_for_page_or_404(concept_id)
     form = ConceptStateForm(request.POST)
     if not form.is_valid():
         flash.error(request, "Please choose one of the four states (the feedback may be at "

@@ -130,19 +130,12 @@ def lab_context(request, concept, viewer) -> dict:
     }
 
 
-def _concept_or_404(concept_id):
-    concept = concept_selectors.concept_for_page(concept_id)
-    if concept is None:
-        raise Http404("No such concept")
-    return concept
-
-
 # ------------------------------------------------------------------ "Try this card"
 @require_POST
 @section_required("concepts")
 def playtest_start(request, concept_id):
     viewer = request.user.player
-    concept = _concept_or_404(concept_id)
+    concept = concept_selectors.concept_for_page_or_404(concept_id)
     form = PlaytestForm(request.POST, player=viewer, concept=concept)
     if not form.is_valid():
         errors = "; ".join(e for field in form.errors.values() for e in field)
@@ -202,7 +195,7 @@ def report_view(report) -> dict:
 @section_required("concepts")
 def selfplay_request(request, concept_id):
     viewer = request.user.player
-    concept = _concept_or_404(concept_id)
+    concept = concept_selectors.concept_for_page_or_404(concept_id)
     if not selfplay.may_request_report(viewer, concept):
         raise Http404("No such page")
     back = reverse("concepts:detail", args=[concept.pk]) + "#card-lab"
@@ -246,7 +239,7 @@ def card_export(request, concept_id):
     viewer = request.user.player
     if not concept_services.is_reviewer(viewer):
         raise Http404("No such page")
-    concept = _concept_or_404(concept_id)
+    concept = concept_selectors.concept_for_page_or_404(concept_id)
     try:
         name, data = export.export_zip(concept)
     except LabError as error:
