@@ -56,6 +56,9 @@ PUSH_TIMEOUT = 10.0  # a move the opponent has not heard of by then counts as a 
 # session's total timeout to a websocket's whole life too, which cut every socket at 30 s.
 REQUEST_TIMEOUT = 30.0
 SERVER_LOG = os.environ.get("LOAD_SERVER_LOG", "/tmp/marcomage-load-server.log")
+# PgBouncer's connections to PostgreSQL per database (--pgbouncer): the servers' threads
+# share them, a connection held only for a transaction.
+PGBOUNCER_POOL = int(os.environ.get("LOAD_PGBOUNCER_POOL", "20"))
 
 
 # ------------------------------------------------------------------ measurements
@@ -162,14 +165,13 @@ def count_db_connections() -> int | None:
         return cursor.fetchone()[0]
 
 
-def db_connections_by_process(pid) -> dict:
-    """{pid: open connections to the database server} for ``pid`` and its children: the
-    figure that ``server_connection_bound`` is about."""
+def db_connections_by_process(pids, port) -> dict:
+    """{pid: open connections to the database server (or PgBouncer) on ``port``} for the
+    servers ``pids`` and their children: the figure that ``server_connection_bound`` is
+    about."""
     import psutil
-    from django.db import connection
-    port = int(connection.settings_dict.get("PORT") or 5432)
     found = {}
-    for proc in process_tree(pid):
+    for proc in (child for pid in pids for child in process_tree(pid)):
         try:
             found[proc.pid] = sum(1 for c in proc.net_connections(kind="tcp")
                                   if c.raddr and c.raddr.port == port)
@@ -178,10 +180,11 @@ def db_connections_by_process(pid) -> dict:
     return found
 
 
-async def sample_db_connections(pid, peak: dict, every=5.0):
+async def sample_db_connections(pids, port, peak: dict, every=5.0):
     """Keep in ``peak`` the most connections each process held at once, until cancelled."""
     while True:
-        for proc, count in (await asyncio.to_thread(db_connections_by_process, pid)).items():
+        for proc, count in (await asyncio.to_thread(db_connections_by_process, pids,
+                                                    port)).items():
             peak[proc] = max(peak.get(proc, 0), count)
         await asyncio.sleep(every)
 
@@ -478,12 +481,14 @@ class PlayerClient:
         return False
 
 
-async def run_pair(base, pair, stats, think, deadline, seed, new_game, host, ramp=0.0):
+async def run_pair(bases, pair, stats, think, deadline, seed, new_game, ramp=0.0):
+    """Two players at one table, game after game; ``bases``: each seat's server (the same
+    one, or with several nodes two different ones: a move reaches the opponent's socket on
+    another node through Redis)."""
     import aiohttp
     rng = random.Random(seed)
     # Players arrive over the ramp, as a site's visitors do, not all in the same second.
     await asyncio.sleep(rng.uniform(0, ramp))
-    origin = base.rstrip("/")
     clients = []
     sessions = []
     sockets = []
@@ -500,21 +505,24 @@ async def run_pair(base, pair, stats, think, deadline, seed, new_game, host, ram
         sockets.append(aiohttp.ClientSession(
             cookie_jar=jar, connector=aiohttp.TCPConnector(force_close=True),
             timeout=aiohttp.ClientTimeout(total=None, connect=REQUEST_TIMEOUT)))
-        clients.append(PlayerClient(base, player, stats, think, deadline, rng, seat))
+        clients.append(PlayerClient(bases[seat], player, stats, think, deadline, rng, seat))
     try:
         game_id = pair[0]["game"]
         while time.monotonic() < deadline:
             table = Table(game_id)
 
-            def factory(ws_http):
+            def factory(ws_http, base):
+                origin = base.rstrip("/")
+
                 async def connect(path):
                     return await ws_http.ws_connect(origin.replace("http", "ws", 1) + path,
                                                     headers={"Origin": origin}, heartbeat=None,
                                                     compress=15)  # browsers deflate too
                 return connect
             results = await asyncio.gather(*(
-                client.play_game(http, table, factory(ws_http))
-                for client, http, ws_http in zip(clients, sessions, sockets, strict=True)))
+                client.play_game(http, table, factory(ws_http, base))
+                for client, http, ws_http, base in zip(clients, sessions, sockets, bases,
+                                                       strict=True)))
             if not any(results) or time.monotonic() >= deadline:
                 break
             stats.games_finished += 1
@@ -798,30 +806,100 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, extra_env: dict, workers: int = 0) -> subprocess.Popen:
-    env = {**os.environ, **extra_env}
-    # The production layout serves collected static files (DEBUG off needs the manifest).
+def collect_static(extra_env: dict) -> None:
+    """The production layout serves collected static files (DEBUG off needs the manifest)."""
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-                   env=env, check=True)
-    log = open(SERVER_LOG, "w")  # noqa: SIM115 - the server writes to it until it stops
-    proc = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port),
-                             "--workers", str(workers)],
-                            env=env, stdout=log, stderr=subprocess.STDOUT,
+                   env={**os.environ, **extra_env}, check=True)
+
+
+def start_server(port: int | None, extra_env: dict, workers: int = 0, role: str = "all",
+                 log_path: str = SERVER_LOG) -> subprocess.Popen:
+    """``manage.py serve`` (``--role``: all, a web node, or the tasks node with no port),
+    returned once its processes have started."""
+    env = {**os.environ, **extra_env}
+    log = open(log_path, "w")  # noqa: SIM115 - the server writes to it until it stops
+    command = [sys.executable, "manage.py", "serve", "--role", role, "--workers", str(workers)]
+    if port is not None:
+        command += ["--port", str(port)]
+    proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    while port is not None and time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise SystemExit("the server stopped; see " + SERVER_LOG)
+            raise SystemExit("the server stopped; see " + log_path)
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
                 break
         except OSError:
             time.sleep(0.2)
     else:
-        proc.kill()
-        raise SystemExit("the server did not start within 60 s")
+        if port is not None:
+            proc.kill()
+            raise SystemExit("the server did not start within 60 s")
     wait_until_started(proc.pid, deadline)
     return proc
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    os.killpg(proc.pid, 15)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
+
+
+def start_pgbouncer(port: int, folder: str) -> subprocess.Popen:
+    """PgBouncer in transaction mode on ``port``, in front of the database the harness
+    uses (its own settings), as a deployment would run it: the servers connect to it."""
+    import shutil
+
+    from django.db import connection
+    binary = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
+    if not os.path.exists(binary):
+        raise SystemExit("--pgbouncer: PgBouncer is not installed (apt-get install pgbouncer)")
+    db = connection.settings_dict
+    os.makedirs(folder, exist_ok=True)
+    user = db.get("USER") or "postgres"
+    with open(os.path.join(folder, "userlist.txt"), "w") as fh:
+        fh.write(f'"{user}" ""\n')
+    config = os.path.join(folder, "pgbouncer.ini")
+    with open(config, "w") as fh:
+        fh.write(f"""[databases]
+{db["NAME"]} = host={db.get("HOST") or "127.0.0.1"} port={db.get("PORT") or 5432} dbname={db["NAME"]}
+
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = {port}
+unix_socket_dir =
+auth_type = trust
+auth_file = {folder}/userlist.txt
+pool_mode = transaction
+max_client_conn = 2000
+default_pool_size = {PGBOUNCER_POOL}
+ignore_startup_parameters = extra_float_digits,options
+logfile = {folder}/pgbouncer.log
+""")
+    command = [binary, config]
+    if os.getuid() == 0:  # PgBouncer refuses to run as root
+        import pwd
+        owner = pwd.getpwnam("postgres")
+        for name in os.listdir(folder):
+            os.chown(os.path.join(folder, name), owner.pw_uid, owner.pw_gid)
+        os.chown(folder, owner.pw_uid, owner.pw_gid)
+        command = [binary, "-u", "postgres", config]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"PgBouncer stopped; see {folder}/pgbouncer.log")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("PgBouncer did not start within 20 s")
 
 
 def wait_until_started(pid, deadline, quiet=0.15):
@@ -854,6 +932,14 @@ def server_connection_bound() -> int:
     per live-board thread, plus the handshakes' (marcomage/httppool.py, games.consumers)."""
     from django.conf import settings
     return settings.HTTP_THREADS + settings.LIVE_BOARD_THREADS + 1
+
+
+def processes_cpu(pids):
+    """process_tree_cpu of several processes, in one dict."""
+    out = {}
+    for pid in pids:
+        out.update(process_tree_cpu(pid))
+    return out
 
 
 def process_tree_cpu(pid):
@@ -933,7 +1019,7 @@ async def main_async(args):
         # Sessions are signed with the secret key: the harness must share the server's.
         os.environ.setdefault("SECRET_KEY", "load-harness-" + "x" * 40)
     django_setup()
-    from django.db import close_old_connections
+    from django.db import close_old_connections, connection
     think = tuple(float(x) for x in args.think.split(","))
     run = args.run or f"{int(time.time()) % 100000}{random.randint(10, 99)}"
     if args.arena:
@@ -959,42 +1045,72 @@ async def main_async(args):
     # (up to 100 ms over Django and the players made above): freeze what exists now.
     gc.collect()
     gc.freeze()
-    server = None
-    base = args.url
-    if args.serve:
-        port = free_port()
-        server = start_server(port, {"DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1,localhost",
-                                     "SECURE_SSL_REDIRECT": "false"}, args.workers)
-        base = f"http://127.0.0.1:{port}"
+    servers, pgbouncer = [], None
+    bases = [args.url]
+    db_port = int(connection.settings_dict.get("PORT") or 5432)
     try:
+        if args.serve:
+            server_env = {"DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1,localhost",
+                          "SECURE_SSL_REDIRECT": "false"}
+            if args.pgbouncer:
+                db_port = free_port()
+                pgbouncer = start_pgbouncer(db_port, f"/tmp/marcomage-load-pgbouncer-{run}")
+                db = connection.settings_dict
+                server_env.update({
+                    "DATABASE_URL": f"postgres://{db.get('USER') or 'postgres'}@127.0.0.1:"
+                                    f"{db_port}/{db['NAME']}",
+                    "DISABLE_SERVER_SIDE_CURSORS": "true"})
+            collect_static(server_env)
+            ports = [free_port() for _ in range(args.nodes)]
+            if args.nodes == 1:
+                servers.append(start_server(ports[0], server_env, args.workers))
+            else:
+                # Separate nodes as on separate machines: web nodes that meet only in Redis and
+                # PostgreSQL, and one node for the Celery worker and beat.
+                for i, port in enumerate(ports):
+                    servers.append(start_server(port, server_env, args.workers or 1, role="web",
+                                                log_path=f"{SERVER_LOG}.node{i + 1}"))
+                servers.append(start_server(None, server_env, role="tasks",
+                                            log_path=f"{SERVER_LOG}.tasks"))
+            bases = [f"http://127.0.0.1:{port}" for port in ports]
         stats = Stats()
-        cpu_before = process_tree_cpu(server.pid) if server else {}
+        watched = [proc.pid for proc in servers] + ([pgbouncer.pid] if pgbouncer else [])
+        cpu_before = processes_cpu(watched)
         harness_cpu = time.process_time()
         t0 = time.monotonic()
         deadline = t0 + args.duration
         ramp = args.games / 20 if args.ramp is None else args.ramp
         warmup = ramp + 10 if args.warmup is None else args.warmup
         peak_connections = {}
-        sampler = (asyncio.create_task(sample_db_connections(server.pid, peak_connections))
-                   if server else None)
+        sampler = (asyncio.create_task(sample_db_connections(
+            [proc.pid for proc in servers], db_port, peak_connections)) if servers else None)
         tables, ends = {}, []
         if args.arena:
-            await asyncio.gather(*(run_arena_player(base, player, stats, think, deadline,
-                                                    args.seed + i, tournament_id, tables, ends,
+            await asyncio.gather(*(run_arena_player(bases[i % len(bases)], player, stats,
+                                                    think, deadline, args.seed + i,
+                                                    tournament_id, tables, ends,
                                                     ramp)
                                    for i, player in enumerate(players)))
         else:
-            await asyncio.gather(*(run_pair(base, pair, stats, think, deadline, args.seed + i,
-                                            create_game, base, ramp)
+            # With several nodes the two players of each game are on different ones.
+            await asyncio.gather(*(run_pair([bases[i % len(bases)],
+                                             bases[(i + 1) % len(bases)]], pair, stats,
+                                            think, deadline, args.seed + i, create_game, ramp)
                                    for i, pair in enumerate(pairs)))
         if sampler:
             sampler.cancel()
         elapsed = time.monotonic() - t0
         harness_cpu = time.process_time() - harness_cpu
-        cpu_after = process_tree_cpu(server.pid) if server else {}
+        cpu_after = processes_cpu(watched)
         connections = await asyncio.to_thread(count_db_connections)
         text = report(stats, elapsed, cpu_before, cpu_after, connections, args.games, think,
                       args.level, warmup, peak_connections)
+        if len(bases) > 1 or pgbouncer:
+            text += (f"\n  layout: {len(bases)} web node(s) at "
+                     f"{', '.join(b.rsplit(':', 1)[1] for b in bases)}"
+                     + (", a tasks node" if len(servers) > len(bases) else "")
+                     + (f", PgBouncer (transaction mode, pool {PGBOUNCER_POOL}) at {db_port}"
+                        if pgbouncer else ""))
         # The simulated browsers share the machine: a harness near 100 % of a core is itself
         # the bottleneck, and its figures then measure its own queue.
         print(text + f"\n  cpu {100 * harness_cpu / elapsed:5.1f}%  the harness itself")
@@ -1017,12 +1133,10 @@ async def main_async(args):
                            "games_finished": stats.games_finished, "arena": arena}, fh)
         return stats
     finally:
-        if server is not None:
-            os.killpg(server.pid, 15)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, 9)
+        for proc in servers:
+            stop_server(proc)
+        if pgbouncer is not None:
+            stop_server(pgbouncer)
         if not args.keep:
             await asyncio.to_thread(delete_players, run)
             if tournament_id is not None:
@@ -1050,6 +1164,14 @@ def build_parser():
                         help="keep the run's players and games (deleted at the end otherwise)")
     parser.add_argument("--workers", type=int, default=0,
                         help="server processes (default: serve's own, one per core)")
+    parser.add_argument("--nodes", type=int, default=1,
+                        help="with --serve: web nodes, each `manage.py serve --role web` on a "
+                             "port of its own (--workers processes each, default 1), plus one "
+                             "`--role tasks` node; the two players of each game use different "
+                             "nodes")
+    parser.add_argument("--pgbouncer", action="store_true",
+                        help="with --serve: the servers reach PostgreSQL through PgBouncer in "
+                             "transaction mode, started by the harness on a free port")
     parser.add_argument("--json", default="", help="also write the raw figures to this file")
     parser.add_argument("--arena", action="store_true",
                         help="arena mode: --players players in one running arena, each "

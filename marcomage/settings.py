@@ -106,6 +106,10 @@ else:
     # (marcomage/httppool.py), so persistent connections are reused, never multiplied.
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=600)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # Behind PgBouncer in transaction mode a server-side cursor (a named cursor, .iterator())
+    # may find its transaction's connection given to another client: set it with a pooler.
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.bool(
+        "DISABLE_SERVER_SIDE_CURSORS", default=False)
 # Per server process: threads serving HTTP (each keeps at most one database connection)
 # and how many requests may wait for them before the newest are answered 503 at once.
 HTTP_THREADS = env.int("HTTP_THREADS", default=8)

@@ -5,6 +5,9 @@ websockets. Without REDIS_URL: one server process (the in-memory channel layer c
 cross processes; tasks run eagerly in it) and `run_periodic` for the sweeps. With
 REDIS_URL: one server process per core (`--workers`), a Celery worker for every queue and
 one Celery beat. Ctrl-C stops everything this started.
+
+Across machines (README, "Scaling out") each node runs one part: ``--role web`` on every web
+node (uvicorn only), ``--role tasks`` on the one node that runs the Celery worker and beat.
 """
 import os
 import signal
@@ -13,7 +16,7 @@ import sys
 import time
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 
 class Command(BaseCommand):
@@ -24,9 +27,17 @@ class Command(BaseCommand):
         parser.add_argument("--port", default="8000")
         parser.add_argument("--workers", type=int, default=0,
                             help="server processes (default: one per core with Redis, else 1)")
+        parser.add_argument("--role", choices=("all", "web", "tasks"), default="all",
+                            help="all: the server and the task processes (one machine); "
+                                 "web: uvicorn only (a web node); tasks: the Celery worker "
+                                 "and beat only (needs REDIS_URL)")
 
-    def handle(self, *args, host, port, workers, **options):
+    def handle(self, *args, host, port, workers, role, **options):
         python = sys.executable
+        if role != "all" and not settings.REDIS_URL:
+            # Nodes meet in Redis (channel layer, cache, Celery broker); without it there is
+            # one process, which runs its tasks itself.
+            raise CommandError(f"--role {role} is for several nodes: set REDIS_URL.")
         bindir = os.path.dirname(python)
         if not settings.REDIS_URL:
             workers = 1
@@ -43,8 +54,10 @@ class Command(BaseCommand):
                   "--timeout-keep-alive", "75"]
         if not settings.DEBUG:
             server.append("--no-access-log")
-        commands = [server]
-        if settings.REDIS_URL:
+        commands = [] if role == "tasks" else [server]
+        if role == "web":
+            pass  # the tasks node runs Celery for all the web nodes
+        elif settings.REDIS_URL:
             celery = os.path.join(bindir, "celery")
             commands += [
                 [celery, "-A", "marcomage", "worker", "-Q", "default,ai,rating,sweeps",
@@ -58,7 +71,10 @@ class Command(BaseCommand):
         for signum in (signal.SIGINT, signal.SIGTERM):
             signal.signal(signum, lambda *a: stopping.append(True))
         children = [subprocess.Popen(cmd) for cmd in commands]
-        self.stdout.write(f"Serving http://{host}:{port}/ — press Ctrl-C to stop.")
+        if role == "tasks":
+            self.stdout.write("Running the Celery worker and beat — press Ctrl-C to stop.")
+        else:
+            self.stdout.write(f"Serving http://{host}:{port}/ — press Ctrl-C to stop.")
         try:
             while not stopping and all(child.poll() is None for child in children):
                 time.sleep(0.3)
