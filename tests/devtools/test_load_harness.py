@@ -6,6 +6,7 @@ games through HTTP and websockets, and must report moves with no server error.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import uuid
@@ -93,3 +94,33 @@ def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url,
     assert arena["own"], arena
     assert max(paired) < 10 and arena["reloads"] == 0, arena
     assert "pairing latency" in result.stdout and "within 2 s" in result.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres")
+                    or not os.environ.get("REDIS_URL"),
+                    reason="several nodes meet in PostgreSQL and Redis")
+@pytest.mark.skipif(not (shutil.which("pgbouncer") or os.path.exists("/usr/sbin/pgbouncer")),
+                    reason="PgBouncer is not installed (.ci/run installs it)")
+def test_load_harness_two_nodes_behind_pgbouncer(fresh_database_url, tmp_path):
+    # Two web nodes on their own ports and a tasks node, PostgreSQL behind PgBouncer in
+    # transaction mode: each game's players are on different nodes, so every push crosses
+    # from one node to the other through Redis.
+    env = {**os.environ, "DATABASE_URL": fresh_database_url,
+           "STATIC_ROOT": str(tmp_path / "static")}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+                   cwd=ROOT, env=env, check=True, timeout=300)
+    out = tmp_path / "nodes.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "devtools.load", "--serve", "--nodes", "2", "--pgbouncer",
+         "--games", "4", "--think", "0,0.3", "--duration", "12", "--warmup", "4",
+         "--json", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    figures = json.loads(out.read_text())
+    assert figures["moves"] > 0
+    assert figures["errors"] == {}, figures["errors"]
+    # Every move reached the other node's socket.
+    assert len(figures["push_ms"]) >= figures["moves"] - 8  # the last moves of each game
+    assert "2 web node(s)" in result.stdout and "PgBouncer (transaction mode" in result.stdout
