@@ -144,3 +144,34 @@ class PreparedQuery:
         for name, position in entry["annotations"].items():
             setattr(instance, name, row[position])
         return instance
+
+
+class PreparedUpdate:
+    """``instance.save(update_fields=fields)`` for one model and a fixed set of fields, with
+    the UPDATE written once per database: Django compiles it again on every save, which on
+    the move path (the game row, once per move) cost more than running it. The values go
+    through their fields as ``save`` sends them; no signals are sent (none are connected to
+    the models this is used for) and the caller knows the row exists.
+    """
+
+    def __init__(self, model, fields):
+        self._model = model
+        self._fields = [model._meta.get_field(name) for name in fields]
+        self._sql = {}
+
+    def _statement(self, connection) -> str:
+        sql = self._sql.get(connection.alias)
+        if sql is None:
+            quote = connection.ops.quote_name
+            meta = self._model._meta
+            columns = ", ".join(f"{quote(field.column)} = %s" for field in self._fields)
+            sql = self._sql[connection.alias] = (
+                f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s")
+        return sql
+
+    def save(self, instance, *, using=DEFAULT_DB_ALIAS) -> None:
+        connection = connections[using]
+        params = [field.get_db_prep_save(field.pre_save(instance, False), connection)
+                  for field in self._fields]
+        with connection.cursor() as cursor:
+            cursor.execute(self._statement(connection), [*params, instance.pk])

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from games import engine
-from games.models import ChatMessage, Game, Turn
+from games.models import ChatMessage, Game
 from players.models import Player
 from players.progression.services import award_counters_add
 
@@ -20,7 +20,7 @@ from .events import publish_game_changed, publish_game_finished
 from .permissions import abort_allowed, finish_allowed
 from .queue import game_rate_queue
 from .statistics import game_statistics_record
-from .turn_log import ENDING_ACTIONS, next_turn_number
+from .turn_log import ENDING_ACTIONS, turn_log_append
 
 
 def game_end(game: Game, *, winner_seat, outcome: str) -> None:
@@ -46,9 +46,8 @@ def _end_by_request(game: Game, *, outcome: str, winner_seat, actor_seat, actor)
     """Surrender, Abort, Finish: the engine records the ending, the log gets a line."""
     state = engine.finish_game(engine.state_from_json(game.state), outcome=outcome,
                                winner=winner_seat)
-    Turn.objects.create(
-        game=game, number=next_turn_number(game), actor_seat=actor_seat, actor=actor,
-        action=ENDING_ACTIONS[outcome],
+    turn_log_append(
+        game, actor_seat=actor_seat, actor=actor, action=ENDING_ACTIONS[outcome],
         round=state.round, record={"outcome": outcome, "winner": winner_seat})
     game.state = engine.state_to_json(state)
     game.last_action_at = timezone.now()

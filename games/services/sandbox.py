@@ -20,7 +20,7 @@ from .access import access_game_for_move
 from .board import ATTRIBUTES
 from .errors import GameError
 from .events import publish_game_changed
-from .turn_log import apply_sandbox_record, next_turn_number
+from .turn_log import apply_sandbox_record, turn_log_append
 from .turns import ai_move_queue_if_due, apply_turn
 
 ATTRIBUTE_LABELS = dict(ATTRIBUTES)
@@ -69,9 +69,8 @@ def _change(game: Game, state, player: Player, record: dict) -> str:
         state = apply_sandbox_record(state, record)
     except engine.EngineError as exc:
         raise GameError(TOOL_MESSAGES.get(exc.code, exc.message), code=exc.code)
-    Turn.objects.create(
-        game=game, number=next_turn_number(game), actor_seat=0, actor=player,
-        action=Turn.Action.SANDBOX, position=record.get("position", 0),
+    turn_log_append(
+        game, actor_seat=0, actor=player, action=Turn.Action.SANDBOX, position=record.get("position", 0),
         card=record.get("card", 0), round=state.round, record=record)
     game.state = engine.state_to_json(state)
     game.is_hidden = state.hidden

@@ -7,14 +7,15 @@ engine says so, the version bump, the change notice and the computer's answer.
 from django.utils import timezone
 
 from games import engine
-from games.models import Game, Turn
+from games.models import Game
+from marcomage.prepared import PreparedUpdate
 from players.progression.services import award_counters_add
 
 from . import errors
 from .endings import game_end
 from .events import publish_game_changed
 from .queue import ai_move_queue
-from .turn_log import next_turn_number
+from .turn_log import turn_log_append
 
 ENGINE_MESSAGES = {
     "not_your_turn": errors.NOT_YOUR_TURN,
@@ -34,15 +35,20 @@ def engine_message(exc: engine.EngineError) -> str:
     return ENGINE_MESSAGES.get(exc.code, exc.message)
 
 
+# What a turn changes on the game row (the callers only lock it before): the other columns
+# are not written again, and the UPDATE is written once.
+_TURN_CHANGES = PreparedUpdate(Game, ("state", "round", "current_seat", "last_action_at",
+                                      "timeout_noticed_version", "version"))
+
+
 def apply_turn(game: Game, result, seat: int, *, actor, substitute=False, ai=False) -> Game:
     """Persist an engine TurnResult of ``seat`` (the caller holds the game row's lock)."""
     record = result.record
     state = result.state
-    Turn.objects.create(
-        game=game, number=next_turn_number(game), actor_seat=seat, actor=actor,
-        action=record["action"], position=record["position"], card=record["card"],
-        mode=record["mode"], is_substitute=substitute, is_ai_move=ai,
-        round=record["round"], record=record)
+    turn_log_append(
+        game, actor_seat=seat, actor=actor, action=record["action"],
+        position=record["position"], card=record["card"], mode=record["mode"],
+        is_substitute=substitute, is_ai_move=ai, round=record["round"], record=record)
     game.state = engine.state_to_json(state)
     game.round = state.round
     game.current_seat = state.current
@@ -56,7 +62,7 @@ def apply_turn(game: Game, result, seat: int, *, actor, substitute=False, ai=Fal
     if state.status == "finished":
         game_end(game, winner_seat=state.winner, outcome=state.outcome)
     else:
-        game.save()
+        _TURN_CHANGES.save(game)
     # A player's own move: that player's page gets the new board in the answer to its
     # request, so only the other seat's sockets need it rendered.
     publish_game_changed(game, by_seat=None if substitute or ai else seat)

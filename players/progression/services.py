@@ -3,13 +3,21 @@ from django.db import transaction
 from django.db.models import F
 
 from games.engine import awards_rules
+from marcomage.prepared import PreparedQuery
 from players.inbox.services import message_send_system
 from players.models import AwardCounters, Message, Player
+
+# Compiled once: most plays lock this row, and compiling the query cost more than running it.
+_COUNTERS_LOCKED = PreparedQuery(
+    lambda player_id: AwardCounters.objects.select_for_update().filter(player_id=player_id))
 
 
 def _counters_row_locked(player: Player) -> AwardCounters:
     """The player's counters row, locked (created the first time): one query when it exists."""
-    return AwardCounters.objects.select_for_update().get_or_create(player=player)[0]
+    try:
+        return _COUNTERS_LOCKED.get(player.pk)
+    except AwardCounters.DoesNotExist:
+        return AwardCounters.objects.select_for_update().get_or_create(player=player)[0]
 
 
 # Runs in most moves (inside the move's transaction): no savepoint of its own, as any error
@@ -26,9 +34,11 @@ def award_counters_add(*, player: Player, counters: dict) -> list:
         return []
     row = _counters_row_locked(player)
     update = awards_rules.counters_add(row.as_dict(), counters)
-    for name, value in update.counters.items():
-        setattr(row, name, value)
-    row.save()
+    changed = [name for name, value in update.counters.items() if getattr(row, name) != value]
+    for name in changed:
+        setattr(row, name, update.counters[name])
+    if changed:
+        row.save(update_fields=changed)
     if update.achievements:
         Player.objects.filter(pk=player.pk).update(gold=F("gold") + update.gold)
         for achievement in update.achievements:
