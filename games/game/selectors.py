@@ -9,23 +9,27 @@ from django.utils import timezone
 from games import engine
 from games import services as gs
 from games.models import ChatMessage, Game
-from games.services.access import COLUMNS_NOT_FOR_MOVES, access_game
+from games.services.access import COLUMNS_NOT_FOR_MOVES, PLAYER_AVATARS, access_game
 from games.services.errors import GameError
 from marcomage.prepared import PreparedQuery
 from players import activity
 from players.accounts.user_cache import cached_user
 from players.models import GameRating
+from players.models.profiles import avatar_filename_of
 
 from .board import board_for, end_announcement, move_announcement
 
 DEFAULT_REFRESH_SECONDS = 20
-# Both players with their names; their settings come from the user cache (_settings_of).
+# Both players with their names and avatars; their settings come from the user cache
+# (_settings_of) when needed.
 PLAYERS = ("player1__user", "player2__user")
 # Every board drawn (a live push, a fetch, a move's answer) loads the game: compiled once
 # per process (marcomage/prepared.py). The history asks for the start state too.
 _GAME_FOR_BOARD = PreparedQuery(lambda pk: Game.objects.select_related(*PLAYERS)
+                              .annotate(**PLAYER_AVATARS)
                               .defer(*COLUMNS_NOT_FOR_MOVES).filter(pk=pk))
-_GAME_WITH_START = PreparedQuery(lambda pk: Game.objects.select_related(*PLAYERS).filter(pk=pk))
+_GAME_WITH_START = PreparedQuery(lambda pk: Game.objects.select_related(*PLAYERS)
+                               .annotate(**PLAYER_AVATARS).filter(pk=pk))
 # A socket's handshake needs the seats and the version only.
 _SEATS_AND_VERSION = Game.objects.only("pk", "player1_id", "player2_id", "version")
 # ... and the ids of the games waiting for the player (the indicator, "Next game").
@@ -127,6 +131,18 @@ def _avatar(player):
     return _settings_of(player).avatar_filename or None
 
 
+def _avatar_at(game: Game, seat: int):
+    """The avatar of the player at ``seat``: from the game's row when it was loaded with
+    PLAYER_AVATARS, else from that player's settings."""
+    stored = getattr(game, f"player{seat + 1}_avatar", _NOT_LOADED)
+    if stored is _NOT_LOADED:
+        return _avatar(game.player_at(seat))
+    return avatar_filename_of(stored) or None
+
+
+_NOT_LOADED = object()
+
+
 def end_screen_earnings(game: Game, seat: int):
     """What the finished ``game`` earned the player at ``seat``, for the end screen (None
     while the game runs).
@@ -217,7 +233,7 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
         "ai_thinking": can["ai_move"] and (settings.auto_ai_move or ai_asked),
         "chat_open": chat_open,
         "my_avatar": _avatar(player) if settings.avatars_in_game else None,
-        "opponent_avatar": (_avatar(opponent) if settings.avatars_in_game and opponent
+        "opponent_avatar": (_avatar_at(game, 1 - seat) if settings.avatars_in_game and opponent
                             else None),
         "winner_is_me": game.winner_id == player.pk,
         "earnings": end_screen_earnings(game, seat),

@@ -37,7 +37,7 @@ filter) and ``is_public_replay`` (one loaded game) are that one rule. A running 
 watched (``WATCHABLE``, the Watch list's filter) when it is between two accounts both of
 which let others watch.
 """
-from django.db.models import Q
+from django.db.models import F, Q
 
 from games.models import Game
 from marcomage.prepared import PreparedQuery
@@ -116,9 +116,15 @@ def _spectator_refusal(game: Game, viewer) -> GameError | None:
     return None
 
 
+# Both players' avatars (as their settings store them) for the boards drawn from the game:
+# the opponent's settings from the user cache cost a Redis round trip per board, 4 % of a
+# server process at 400 games (py-spy --gil). Read with games.game.selectors.
+PLAYER_AVATARS = {"player1_avatar": F("player1__settings__avatar"),
+                  "player2_avatar": F("player2__settings__avatar")}
 # Compiled once per process (every move runs it): marcomage/prepared.py.
 _LOCKED_GAME = PreparedQuery(lambda pk: Game.objects.select_for_update(of=("self",))
                            .select_related("player1__user", "player2__user")
+                           .annotate(**PLAYER_AVATARS)
                            .defer(*COLUMNS_NOT_FOR_MOVES).filter(pk=pk))
 # What a kind of viewer loads unless the caller names its own query.
 _DEFAULT_ROWS = {

@@ -52,6 +52,11 @@ class PlayerQuerySet(ProfileQuerySet):
     uncached = frozenset({"last_activity"})
 
 
+def avatar_filename_of(stored: str | None) -> str:
+    """The players:avatar URL's file name of an avatar as its column stores it ("" for none)."""
+    return stored.rsplit("/", 1)[-1] if stored else ""
+
+
 class PlayerSettingsQuerySet(ProfileQuerySet):
     user_field = "player__user_id"
 
@@ -223,4 +228,4 @@ class PlayerSettings(models.Model):
     @property
     def avatar_filename(self):
         """The avatar's file name for the players:avatar URL ("" when there is none)."""
-        return self.avatar.name.rsplit("/", 1)[-1] if self.avatar else ""
+        return avatar_filename_of(self.avatar.name if self.avatar else "")

@@ -1,5 +1,7 @@
 """The game screen's pages through the test client (the page, the board partial, the
 history, the chat), with the personas alice, bob and carol."""
+from unittest import mock
+
 import pytest
 from django.urls import reverse
 
@@ -128,3 +130,21 @@ def test_avatars_show_in_game_when_the_setting_is_on(client_of, started_game):
     viewer.save()
     html = client_of(game.player1).get(reverse("games:detail", args=[game.pk])).content.decode()
     assert "bob.png" not in html
+
+
+def test_the_opponents_avatar_comes_with_the_game_on_every_board(client_of, started_game):
+    # The board partial (fetched, a move's answer, a live push) reads the opponent's avatar
+    # from the game's own row, not from the opponent's cached settings.
+    from games.game import live
+    game = started_game()
+    settings = game.player2.settings
+    settings.avatar.name = "avatars/bob.png"
+    settings.save()
+    me = game.player1
+    with mock.patch("games.game.selectors.cached_user",
+                    side_effect=AssertionError("the opponent's settings were looked up")):
+        board = client_of(me).get(reverse("games:board", args=[game.pk]),
+                                  HTTP_HX_REQUEST="true").content.decode()
+        _version, pushed = live.board_frame(game.pk, live.viewer_of(me.user_id), "x" * 32)
+    assert 'src="/avatars/bob.png"' in board
+    assert 'src="/avatars/bob.png"' in pushed
