@@ -25,7 +25,7 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.exceptions import ChannelFull
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 
 from marcomage.live_socket import LiveSocketConsumer
 
@@ -91,6 +91,11 @@ def _on_board_pool(render):
     def run(*args):
         try:
             close_old_connections()
+            # No health check (a round trip before the first query: CONN_HEALTH_CHECKS):
+            # a connection that broke fails this render, which answers None (the page asks
+            # over HTTP), and is closed in the finally below.
+            for connection in connections.all(initialized_only=True):
+                connection.health_check_done = True
             return render(*args)
         except Exception:
             log.warning("live board not rendered for %s; the page will ask for it", args[:1],

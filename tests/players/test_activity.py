@@ -1,5 +1,7 @@
 """The one definition of a player's activity, shared by the players list and the game rules."""
+import time
 from datetime import UTC, datetime, timedelta
+from unittest import mock
 
 import pytest
 
@@ -48,6 +50,22 @@ def test_a_visit_marks_the_player_active_at_most_once_a_minute_without_touching_
     assert not [q for q in ctx.captured_queries if q["sql"].startswith("UPDATE")]
     assert dict(client.session.items()) == session_before  # no session write per minute
 
-    cache.delete(activity_mark_key(alice.user.pk))  # the minute is over
-    client.get("/")
+    # The minute is over: this process asks the cache again, and the cache's mark is gone.
+    cache.delete(activity_mark_key(alice.user.pk))
+    later = time.monotonic() + 61
+    with mock.patch("players.middleware.time.monotonic", return_value=later):
+        client.get("/")
     assert Player.objects.get(pk=alice.pk).last_activity > first
+
+
+@pytest.mark.django_db
+def test_a_visit_within_the_minute_does_not_ask_the_cache_again(alice):
+    from django.core.cache import cache
+    from django.test import Client
+
+    cache.clear()
+    client = Client()
+    client.force_login(alice.user)
+    client.get("/")
+    with mock.patch.object(cache, "add", side_effect=AssertionError("asked again")):
+        client.get("/")
