@@ -180,6 +180,15 @@ def db_connections_by_process(pids, port) -> dict:
     return found
 
 
+async def sample_loop_lag(lags: list, every=0.05) -> None:
+    """How late (ms) the harness's own event loop wakes up from a sleep, until cancelled:
+    the simulated browsers share that loop, so its lateness is part of every latency."""
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append((time.perf_counter() - start - every) * 1000)
+
+
 async def sample_db_connections(pids, port, peak: dict, every=5.0):
     """Keep in ``peak`` the most connections each process held at once, until cancelled."""
     while True:
@@ -1082,6 +1091,8 @@ async def main_async(args):
         ramp = args.games / 20 if args.ramp is None else args.ramp
         warmup = ramp + 10 if args.warmup is None else args.warmup
         peak_connections = {}
+        loop_lag = []
+        lag_probe = asyncio.create_task(sample_loop_lag(loop_lag))
         sampler = (asyncio.create_task(sample_db_connections(
             [proc.pid for proc in servers], db_port, peak_connections)) if servers else None)
         tables, ends = {}, []
@@ -1097,6 +1108,7 @@ async def main_async(args):
                                              bases[(i + 1) % len(bases)]], pair, stats,
                                             think, deadline, args.seed + i, create_game, ramp)
                                    for i, pair in enumerate(pairs)))
+        lag_probe.cancel()
         if sampler:
             sampler.cancel()
         elapsed = time.monotonic() - t0
@@ -1113,7 +1125,10 @@ async def main_async(args):
                         if pgbouncer else ""))
         # The simulated browsers share the machine: a harness near 100 % of a core is itself
         # the bottleneck, and its figures then measure its own queue.
-        print(text + f"\n  cpu {100 * harness_cpu / elapsed:5.1f}%  the harness itself")
+        # Its own event loop's lateness is in every figure above: a late loop reads late.
+        print(text + f"\n  cpu {100 * harness_cpu / elapsed:5.1f}%  the harness itself; its "
+              f"event loop late by p50 {percentile(loop_lag, 50):.0f} / p99 "
+              f"{percentile(loop_lag, 99):.0f} ms")
         arena = None
         if args.arena:
             for end in ends:  # an opponent the panel did not show: the one at that table

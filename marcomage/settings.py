@@ -218,7 +218,7 @@ if REDIS_URL:
     CHANNEL_PREFIX = env("CHANNEL_PREFIX", default="asgi")
     if CHANNEL_LAYER == "pubsub":
         CHANNEL_LAYERS = {"default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "BACKEND": "marcomage.channel_layer.PubSubChannelLayer",
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1}],
                        "prefix": CHANNEL_PREFIX}}}
     elif CHANNEL_LAYER == "lists":
