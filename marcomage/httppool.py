@@ -17,6 +17,7 @@ import asyncio
 import threading
 
 from a2wsgi import WSGIMiddleware
+from a2wsgi.wsgi import WSGIResponder
 
 BUSY_PAGE = (
     b"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -42,6 +43,31 @@ def server_loop() -> asyncio.AbstractEventLoop | None:
     return loop
 
 
+class _ResponderThatDoesNotWait(WSGIResponder):
+    """a2wsgi's responder, but the pool thread hands each part of the response (its start,
+    every chunk, its end) to the event loop without waiting for the loop to take it.
+
+    a2wsgi waits, on the thread, until the loop has queued each part: three round trips to
+    the loop per request. Under load the loop is busy (websocket frames, other requests),
+    and a py-spy wall profile of a server process showed its HTTP threads waiting there half
+    of their time (100 games, players not thinking), holding their database connections. The
+    queue is unbounded instead: the parts are queued in order by the loop's callbacks
+    (first in, first out) and the end mark, put when the thread's job is done, comes after
+    them. A response is held in memory until sent; ours are pages, boards and small files.
+    """
+
+    def send(self, message) -> None:
+        self.loop.call_soon_threadsafe(self.send_queue.put_nowait, message)
+
+
+class _WSGIOnThreads(WSGIMiddleware):
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            responder = _ResponderThatDoesNotWait(self.app, self.executor, 0)  # 0: unbounded
+            return await responder(scope, receive, send)
+        return await super().__call__(scope, receive, send)
+
+
 class BoundedHTTP:
     """An ASGI HTTP app: Django's WSGI handler on a fixed thread pool, with a queue limit."""
 
@@ -50,7 +76,7 @@ class BoundedHTTP:
             _pool_thread.serving = True
             return wsgi_app(environ, start_response)
 
-        self.inner = WSGIMiddleware(on_pool_thread, workers=threads)
+        self.inner = _WSGIOnThreads(on_pool_thread, workers=threads)
         self.queue_max = queue_max
         self.in_flight = 0
 

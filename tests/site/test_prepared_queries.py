@@ -27,6 +27,8 @@ from games.services import access
 from marcomage.prepared import PreparedQuery
 from marcomage.site import selectors as site_selectors
 from players.accounts import user_cache
+from players.models import AwardCounters
+from players.progression import services as progression_services
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -43,6 +45,7 @@ HOLDERS = {
     "games/services/access.py": 1,
     "games/game/selectors.py": 3,
     "marcomage/site/selectors.py": 1,
+    "players/progression/services.py": 1,
 }
 
 
@@ -120,6 +123,8 @@ def _same_game(prepared, game):
     _same_sql(prepared, game.pk)
     found, expected = prepared.get(game.pk), prepared._build(game.pk).get()
     _same_instance(found, expected)
+    for name in access.PLAYER_AVATARS:  # the players' avatars, annotated alike
+        assert getattr(found, name) == getattr(expected, name)
     for seat in ("player1", "player2"):  # select_related rows attached alike
         assert Game._meta.get_field(seat).is_cached(found)
         _same_instance(getattr(found, seat), getattr(expected, seat))
@@ -146,6 +151,17 @@ def test_the_games_on_turn(players_and_game):
         assert prepared.rows(player.pk) == list(prepared._build(player.pk))
     on_turn = alice if game.current_seat == 0 else bob
     assert game_selectors._GAMES_ON_TURN.rows(on_turn.pk) == [(game.pk,)]
+
+
+def test_the_locked_award_counters(players_and_game):
+    alice, _, _ = players_and_game
+    AwardCounters.objects.get_or_create(player=alice, defaults={"wall": 7})
+    prepared = progression_services._COUNTERS_LOCKED
+    with transaction.atomic():  # select_for_update: inside a transaction only
+        _same_sql(prepared, alice.pk)
+        found, expected = prepared.get(alice.pk), prepared._build(alice.pk).get()
+    _same_instance(found, expected)
+    assert found.wall == 7
 
 
 def test_the_signed_in_user(players_and_game):
