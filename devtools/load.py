@@ -18,13 +18,16 @@ itself (`manage.py serve`, the production layout) on a free port and stops it af
     python -m devtools.load --serve --arena --players 200 --think 0,1 --duration 120
 
 Arena mode: setup makes the players and one running arena that they all joined (through
-the events' services). Each player keeps the event's page open (its websocket pushes the
-live panel; a panel showing a new game of the viewer's makes the page fetch its controls,
-which name the game, as static/js/tournaments.js does) and plays each game with the
-client above. It reports, besides the figures above, the pairing latency: a game's end
-(first seen by one of its two clients) -> the player's client knows his next game, for
-those paired at their own game's end, and apart those who waited for another game to end
-(the odd one out: that wait depends on how often games end) or for a rematch.
+the events' services). Each player keeps the event's page open and does what
+static/js/tournaments.js does: its websocket names his new game as soon as it is paired
+(the "game" frame), and pushes the live panel now and then (a panel showing a new game of
+the viewer's makes the page fetch its controls, which name the game: the fallback); he
+plays each game with the client above. It reports, besides the figures above, the pairing
+latency: a game's end (first seen by one of its two clients) -> the player's client knows
+his next game, for those paired at their own game's end, and apart those who waited for
+another game to end (the odd one out: that wait depends on how often games end) or for a
+rematch; and for the same ends the server's part, from the database (the game's end -> his
+next game created).
 """
 from __future__ import annotations
 
@@ -651,7 +654,13 @@ class ArenaPlayer:
                         data = json.loads(message.data)
                     except ValueError:
                         continue
-                    if data.get("event") == "live" and isinstance(data.get("html"), str):
+                    if data.get("event") == "game":
+                        # The page goes to the game it names (tournaments.js).
+                        game = str(data.get("game") or "")
+                        if game and game != self.known_game:
+                            self.games.put_nowait((int(game), time.perf_counter(), False))
+                            self.known_game = game
+                    elif data.get("event") == "live" and isinstance(data.get("html"), str):
                         if (data.get("version") or 0) > self.version and self.show(data["html"]):
                             await self.refresh_controls(http)
                     elif data.get("event") == "changed":
@@ -722,11 +731,14 @@ def arena_figures(ends: list[ArenaEnd]) -> dict:
     # The part of the wait until the panel pushed over the event's socket showed the game
     # (the rest is the page's fetch of its controls, which name it).
     panel = [e.panel_at - e.ended_at for e in ends if e.next_game and e.panel_at]
+    own_ends = []
     for end in ends:
         if end.next_game is None:
             unpaired += 1
             continue
-        wait = end.seen_at - end.ended_at
+        # The event's socket may name the next game before the game's own socket has shown
+        # either client its end (then the end, as the clients saw it, is late, not the news).
+        wait = max(0.0, end.seen_at - end.ended_at)
         reloads += end.by_reload
         partner = by_next.get((end.opponent, end.next_game))
         if end.opponent is not None and end.opponent == end.last_opponent:
@@ -735,8 +747,23 @@ def arena_figures(ends: list[ArenaEnd]) -> dict:
             other.append(wait)
         else:
             own.append(wait)
+            own_ends.append((end.ended_game, end.next_game))
     return {"own": own, "other": other, "rematch": rematch, "unpaired": unpaired,
-            "reloads": reloads, "panel": panel}
+            "reloads": reloads, "panel": panel, "own_ends": own_ends}
+
+
+def arena_server_waits(own_ends: list[tuple[int, int]]) -> list[float]:
+    """The server's part of those waits, from the database: a game's end -> the player's
+    next game created (the scoring, the pairing and the game's start)."""
+    from games.models import Game
+    ids = {game for pair in own_ends for game in pair}
+    times = {pk: (created, finished) for pk, created, finished in Game.objects.filter(
+        pk__in=ids).values_list("pk", "created_at", "finished_at")}
+    waits = []
+    for ended, following in own_ends:
+        if ended in times and following in times and times[ended][1] is not None:
+            waits.append((times[following][0] - times[ended][1]).total_seconds())
+    return waits
 
 
 def arena_report(figures: dict, players: int) -> str:
@@ -746,12 +773,14 @@ def arena_report(figures: dict, players: int) -> str:
         ms = [1000 * v for v in values]
         return (f"p50 {percentile(ms, 50):.0f}  p95 {percentile(ms, 95):.0f}  "
                 f"p99 {percentile(ms, 99):.0f}  max {max(ms):.0f} ms (n={len(ms)})")
-    own = figures["own"]
+    own, server = figures["own"], figures.get("server_own", [])
     within = sum(1 for v in own if v <= 2.0)
     return "\n".join([
         f"arena: {players} players",
         f"  pairing latency, paired at their own game's end (game end -> next game known "
         f"to the client): {spread(own)}; within 2 s: {within}/{len(own)}",
+        f"    the server's part of those (database: game end -> next game created): "
+        f"{spread(server)}; within 2 s: {sum(1 for v in server if v <= 2.0)}/{len(server)}",
         f"  waited for another game to end (nobody else free: the odd one out): "
         f"{spread(figures['other'])}",
         f"  rematch held back (only the last opponent free): {spread(figures['rematch'])}",
@@ -1005,6 +1034,8 @@ async def main_async(args):
                     end.opponent = next(iter(tables[end.next_game].players - {end.player}),
                                         None)
             arena = arena_figures(ends)
+            arena["server_own"] = await asyncio.to_thread(arena_server_waits,
+                                                          arena["own_ends"])
             print(arena_report(arena, len(players)))
         if args.json:
             with open(args.json, "w") as fh:
