@@ -580,6 +580,7 @@ class ArenaEnd:
     opponent: int | None = None
     seen_at: float | None = None
     by_reload: bool = False
+    by_frame: bool = False  # named by the event socket's "game" frame (not the fallback)
     panel_at: float | None = None  # when the event's live panel first showed that game
 
 
@@ -603,6 +604,7 @@ class ArenaPlayer:
         self.opponents = {}    # game id -> the other player, as the panel shows it
         self.panel_at = {}     # game id -> when a live panel first showed it in play
         self.games = asyncio.Queue()  # new games of the viewer, as the page learns them
+        self.framed = set()  # the games a "game" frame named first
         self.version = 0
 
     def _page(self):
@@ -659,6 +661,7 @@ class ArenaPlayer:
                         game = str(data.get("game") or "")
                         if game and game != self.known_game:
                             self.games.put_nowait((int(game), time.perf_counter(), False))
+                            self.framed.add(int(game))
                             self.known_game = game
                     elif data.get("event") == "live" and isinstance(data.get("html"), str):
                         if (data.get("version") or 0) > self.version and self.show(data["html"]):
@@ -716,6 +719,7 @@ class ArenaPlayer:
                 if found is None:
                     break
                 game, end.seen_at, end.by_reload = found
+                end.by_frame = game in self.framed
                 end.next_game, end.opponent = game, self.opponents.get(game)
                 end.panel_at = self.panel_at.get(game)
         finally:
@@ -728,6 +732,7 @@ def arena_figures(ends: list[ArenaEnd]) -> dict:
     a rematch held back, or no new game by the run's end."""
     by_next = {(e.player, e.next_game): e for e in ends if e.next_game is not None}
     own, other, rematch, unpaired, reloads = [], [], [], 0, 0
+    framed = sum(1 for e in ends if e.next_game is not None and e.by_frame)
     # The part of the wait until the panel pushed over the event's socket showed the game
     # (the rest is the page's fetch of its controls, which name it).
     panel = [e.panel_at - e.ended_at for e in ends if e.next_game and e.panel_at]
@@ -749,7 +754,7 @@ def arena_figures(ends: list[ArenaEnd]) -> dict:
             own.append(wait)
             own_ends.append((end.ended_game, end.next_game))
     return {"own": own, "other": other, "rematch": rematch, "unpaired": unpaired,
-            "reloads": reloads, "panel": panel, "own_ends": own_ends}
+            "reloads": reloads, "panel": panel, "own_ends": own_ends, "framed": framed}
 
 
 def arena_server_waits(own_ends: list[tuple[int, int]]) -> list[float]:
@@ -786,8 +791,9 @@ def arena_report(figures: dict, players: int) -> str:
         f"  rematch held back (only the last opponent free): {spread(figures['rematch'])}",
         f"  of which until the event's socket showed the game (all ends): "
         f"{spread(figures['panel'])}",
-        f"  no next game by the run's end: {figures['unpaired']}; next game found by a "
-        f"reload after {RELOAD_AFTER:g} s: {figures['reloads']}"])
+        f"  no next game by the run's end: {figures['unpaired']}; next game named by the "
+        f"socket's game frame: {figures['framed']}, found by a reload after "
+        f"{RELOAD_AFTER:g} s: {figures['reloads']} (the rest: by the panel's fallback)"])
 
 
 async def run_arena_player(base, player, stats, think, deadline, seed, tournament_id, tables,
