@@ -581,6 +581,7 @@ class ArenaEnd:
     seen_at: float | None = None
     by_reload: bool = False
     by_frame: bool = False  # named by the event socket's "game" frame (not the fallback)
+    seen_wall: float | None = None  # seen_at on the wall clock (the database's timestamps')
     panel_at: float | None = None  # when the event's live panel first showed that game
 
 
@@ -720,6 +721,7 @@ class ArenaPlayer:
                     break
                 game, end.seen_at, end.by_reload = found
                 end.by_frame = game in self.framed
+                end.seen_wall = time.time() - (time.perf_counter() - end.seen_at)
                 end.next_game, end.opponent = game, self.opponents.get(game)
                 end.panel_at = self.panel_at.get(game)
         finally:
@@ -752,23 +754,27 @@ def arena_figures(ends: list[ArenaEnd]) -> dict:
             other.append(wait)
         else:
             own.append(wait)
-            own_ends.append((end.ended_game, end.next_game))
+            own_ends.append((end.ended_game, end.next_game, end.seen_wall))
     return {"own": own, "other": other, "rematch": rematch, "unpaired": unpaired,
             "reloads": reloads, "panel": panel, "own_ends": own_ends, "framed": framed}
 
 
-def arena_server_waits(own_ends: list[tuple[int, int]]) -> list[float]:
-    """The server's part of those waits, from the database: a game's end -> the player's
-    next game created (the scoring, the pairing and the game's start)."""
+def arena_server_waits(own_ends: list[tuple]) -> tuple[list[float], list[float]]:
+    """For those ends, from the database: the server's part (a game's end -> the player's
+    next game created: the scoring, the pairing and the game's start), and the whole wait
+    from the game's end as the server saved it (not as the clients saw it, which may be
+    late) -> the client knew his next game (the same machine's clock)."""
     from games.models import Game
-    ids = {game for pair in own_ends for game in pair}
+    ids = {game for ended, following, _seen in own_ends for game in (ended, following)}
     times = {pk: (created, finished) for pk, created, finished in Game.objects.filter(
         pk__in=ids).values_list("pk", "created_at", "finished_at")}
-    waits = []
-    for ended, following in own_ends:
+    server, whole = [], []
+    for ended, following, seen_wall in own_ends:
         if ended in times and following in times and times[ended][1] is not None:
-            waits.append((times[following][0] - times[ended][1]).total_seconds())
-    return waits
+            server.append((times[following][0] - times[ended][1]).total_seconds())
+            if seen_wall is not None:
+                whole.append(seen_wall - times[ended][1].timestamp())
+    return server, whole
 
 
 def arena_report(figures: dict, players: int) -> str:
@@ -779,6 +785,7 @@ def arena_report(figures: dict, players: int) -> str:
         return (f"p50 {percentile(ms, 50):.0f}  p95 {percentile(ms, 95):.0f}  "
                 f"p99 {percentile(ms, 99):.0f}  max {max(ms):.0f} ms (n={len(ms)})")
     own, server = figures["own"], figures.get("server_own", [])
+    whole = figures.get("whole_own", [])
     within = sum(1 for v in own if v <= 2.0)
     return "\n".join([
         f"arena: {players} players",
@@ -786,6 +793,8 @@ def arena_report(figures: dict, players: int) -> str:
         f"to the client): {spread(own)}; within 2 s: {within}/{len(own)}",
         f"    the server's part of those (database: game end -> next game created): "
         f"{spread(server)}; within 2 s: {sum(1 for v in server if v <= 2.0)}/{len(server)}",
+        f"    the same from the game's end as the database has it (the clients may see it "
+        f"late): {spread(whole)}; within 2 s: {sum(1 for v in whole if v <= 2.0)}/{len(whole)}",
         f"  waited for another game to end (nobody else free: the odd one out): "
         f"{spread(figures['other'])}",
         f"  rematch held back (only the last opponent free): {spread(figures['rematch'])}",
@@ -1040,8 +1049,8 @@ async def main_async(args):
                     end.opponent = next(iter(tables[end.next_game].players - {end.player}),
                                         None)
             arena = arena_figures(ends)
-            arena["server_own"] = await asyncio.to_thread(arena_server_waits,
-                                                          arena["own_ends"])
+            arena["server_own"], arena["whole_own"] = await asyncio.to_thread(
+                arena_server_waits, arena["own_ends"])
             print(arena_report(arena, len(players)))
         if args.json:
             with open(args.json, "w") as fh:
