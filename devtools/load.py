@@ -18,13 +18,16 @@ itself (`manage.py serve`, the production layout) on a free port and stops it af
     python -m devtools.load --serve --arena --players 200 --think 0,1 --duration 120
 
 Arena mode: setup makes the players and one running arena that they all joined (through
-the events' services). Each player keeps the event's page open (its websocket pushes the
-live panel; a panel showing a new game of the viewer's makes the page fetch its controls,
-which name the game, as static/js/tournaments.js does) and plays each game with the
-client above. It reports, besides the figures above, the pairing latency: a game's end
-(first seen by one of its two clients) -> the player's client knows his next game, for
-those paired at their own game's end, and apart those who waited for another game to end
-(the odd one out: that wait depends on how often games end) or for a rematch.
+the events' services). Each player keeps the event's page open and does what
+static/js/tournaments.js does: its websocket names his new game as soon as it is paired
+(the "game" frame), and pushes the live panel now and then (a panel showing a new game of
+the viewer's makes the page fetch its controls, which name the game: the fallback); he
+plays each game with the client above. It reports, besides the figures above, the pairing
+latency: a game's end (first seen by one of its two clients) -> the player's client knows
+his next game, for those paired at their own game's end, and apart those who waited for
+another game to end (the odd one out: that wait depends on how often games end) or for a
+rematch; and for the same ends the server's part, from the database (the game's end -> his
+next game created).
 """
 from __future__ import annotations
 
@@ -594,6 +597,8 @@ class ArenaEnd:
     opponent: int | None = None
     seen_at: float | None = None
     by_reload: bool = False
+    by_frame: bool = False  # named by the event socket's "game" frame (not the fallback)
+    seen_wall: float | None = None  # seen_at on the wall clock (the database's timestamps')
     panel_at: float | None = None  # when the event's live panel first showed that game
 
 
@@ -617,6 +622,7 @@ class ArenaPlayer:
         self.opponents = {}    # game id -> the other player, as the panel shows it
         self.panel_at = {}     # game id -> when a live panel first showed it in play
         self.games = asyncio.Queue()  # new games of the viewer, as the page learns them
+        self.framed = set()  # the games a "game" frame named first
         self.version = 0
 
     def _page(self):
@@ -668,7 +674,14 @@ class ArenaPlayer:
                         data = json.loads(message.data)
                     except ValueError:
                         continue
-                    if data.get("event") == "live" and isinstance(data.get("html"), str):
+                    if data.get("event") == "game":
+                        # The page goes to the game it names (tournaments.js).
+                        game = str(data.get("game") or "")
+                        if game and game != self.known_game:
+                            self.games.put_nowait((int(game), time.perf_counter(), False))
+                            self.framed.add(int(game))
+                            self.known_game = game
+                    elif data.get("event") == "live" and isinstance(data.get("html"), str):
                         if (data.get("version") or 0) > self.version and self.show(data["html"]):
                             await self.refresh_controls(http)
                     elif data.get("event") == "changed":
@@ -724,6 +737,8 @@ class ArenaPlayer:
                 if found is None:
                     break
                 game, end.seen_at, end.by_reload = found
+                end.by_frame = game in self.framed
+                end.seen_wall = time.time() - (time.perf_counter() - end.seen_at)
                 end.next_game, end.opponent = game, self.opponents.get(game)
                 end.panel_at = self.panel_at.get(game)
         finally:
@@ -736,14 +751,18 @@ def arena_figures(ends: list[ArenaEnd]) -> dict:
     a rematch held back, or no new game by the run's end."""
     by_next = {(e.player, e.next_game): e for e in ends if e.next_game is not None}
     own, other, rematch, unpaired, reloads = [], [], [], 0, 0
+    framed = sum(1 for e in ends if e.next_game is not None and e.by_frame)
     # The part of the wait until the panel pushed over the event's socket showed the game
     # (the rest is the page's fetch of its controls, which name it).
     panel = [e.panel_at - e.ended_at for e in ends if e.next_game and e.panel_at]
+    own_ends = []
     for end in ends:
         if end.next_game is None:
             unpaired += 1
             continue
-        wait = end.seen_at - end.ended_at
+        # The event's socket may name the next game before the game's own socket has shown
+        # either client its end (then the end, as the clients saw it, is late, not the news).
+        wait = max(0.0, end.seen_at - end.ended_at)
         reloads += end.by_reload
         partner = by_next.get((end.opponent, end.next_game))
         if end.opponent is not None and end.opponent == end.last_opponent:
@@ -752,8 +771,27 @@ def arena_figures(ends: list[ArenaEnd]) -> dict:
             other.append(wait)
         else:
             own.append(wait)
+            own_ends.append((end.ended_game, end.next_game, end.seen_wall))
     return {"own": own, "other": other, "rematch": rematch, "unpaired": unpaired,
-            "reloads": reloads, "panel": panel}
+            "reloads": reloads, "panel": panel, "own_ends": own_ends, "framed": framed}
+
+
+def arena_server_waits(own_ends: list[tuple]) -> tuple[list[float], list[float]]:
+    """For those ends, from the database: the server's part (a game's end -> the player's
+    next game created: the scoring, the pairing and the game's start), and the whole wait
+    from the game's end as the server saved it (not as the clients saw it, which may be
+    late) -> the client knew his next game (the same machine's clock)."""
+    from games.models import Game
+    ids = {game for ended, following, _seen in own_ends for game in (ended, following)}
+    times = {pk: (created, finished) for pk, created, finished in Game.objects.filter(
+        pk__in=ids).values_list("pk", "created_at", "finished_at")}
+    server, whole = [], []
+    for ended, following, seen_wall in own_ends:
+        if ended in times and following in times and times[ended][1] is not None:
+            server.append((times[following][0] - times[ended][1]).total_seconds())
+            if seen_wall is not None:
+                whole.append(seen_wall - times[ended][1].timestamp())
+    return server, whole
 
 
 def arena_report(figures: dict, players: int) -> str:
@@ -763,19 +801,25 @@ def arena_report(figures: dict, players: int) -> str:
         ms = [1000 * v for v in values]
         return (f"p50 {percentile(ms, 50):.0f}  p95 {percentile(ms, 95):.0f}  "
                 f"p99 {percentile(ms, 99):.0f}  max {max(ms):.0f} ms (n={len(ms)})")
-    own = figures["own"]
+    own, server = figures["own"], figures.get("server_own", [])
+    whole = figures.get("whole_own", [])
     within = sum(1 for v in own if v <= 2.0)
     return "\n".join([
         f"arena: {players} players",
         f"  pairing latency, paired at their own game's end (game end -> next game known "
         f"to the client): {spread(own)}; within 2 s: {within}/{len(own)}",
+        f"    the server's part of those (database: game end -> next game created): "
+        f"{spread(server)}; within 2 s: {sum(1 for v in server if v <= 2.0)}/{len(server)}",
+        f"    the same from the game's end as the database has it (the clients may see it "
+        f"late): {spread(whole)}; within 2 s: {sum(1 for v in whole if v <= 2.0)}/{len(whole)}",
         f"  waited for another game to end (nobody else free: the odd one out): "
         f"{spread(figures['other'])}",
         f"  rematch held back (only the last opponent free): {spread(figures['rematch'])}",
         f"  of which until the event's socket showed the game (all ends): "
         f"{spread(figures['panel'])}",
-        f"  no next game by the run's end: {figures['unpaired']}; next game found by a "
-        f"reload after {RELOAD_AFTER:g} s: {figures['reloads']}"])
+        f"  no next game by the run's end: {figures['unpaired']}; next game named by the "
+        f"socket's game frame: {figures['framed']}, found by a reload after "
+        f"{RELOAD_AFTER:g} s: {figures['reloads']} (the rest: by the panel's fallback)"])
 
 
 async def run_arena_player(base, player, stats, think, deadline, seed, tournament_id, tables,
@@ -1136,6 +1180,8 @@ async def main_async(args):
                     end.opponent = next(iter(tables[end.next_game].players - {end.player}),
                                         None)
             arena = arena_figures(ends)
+            arena["server_own"], arena["whole_own"] = await asyncio.to_thread(
+                arena_server_waits, arena["own_ends"])
             print(arena_report(arena, len(players)))
         if args.json:
             with open(args.json, "w") as fh:

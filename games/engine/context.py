@@ -26,8 +26,7 @@ class Ctx:
     """
 
     __slots__ = ("st", "rng", "seat", "A", "B", "A0", "B0", "slot", "mode", "card",
-                 "next_card", "next_rev", "prod", "again", "events", "base_a", "base_b",
-                 "triggered", "extra")
+                 "next_card", "next_rev", "prod", "again", "events", "extra")
 
     # the snapshots, read when an effect asks (most turns never do)
     @property
@@ -41,6 +40,10 @@ class Ctx:
     @property
     def round(self):
         return self.st.round  # (a turn moves the round on after every effect)
+
+    @property
+    def base_b(self):
+        return self.B0.a  # the opponent's attributes as the turn found them
 
     @property
     def my_last(self):

@@ -8,11 +8,59 @@ Anti-flood (§8.2) accepts a candidate with probability 1/2^N, N = its copies in
 other slots of the target hand, with one acceptance call even when N is 0 (the
 original's call order). It is written out in each draw: a draw is part of nearly every
 turn.
+
+Each draw is written twice, for speed: with the engine's own generator (``Rng``, the
+games' case) its splitmix64 steps are written out in the draw (three method calls a
+draw cost more than the draw itself); any other generator (one a tool injects, such as
+the conformance runner's replay of PHP's mt_rand) is called through its methods
+(``_any_*``). Both give the same cards and leave the generator in the same state:
+``tests/engine/test_draws.py`` plays random games both ways and compares them.
+The written-out steps are ``Rng.randint``/``Rng.below`` exactly: a step adds the golden
+gamma to the state and mixes it (``_C1``, ``_C2``); ``below(n)`` is the mix times ``n``,
+shifted down 64 bits; ``randint(1, b)`` is one more; ``randint(1, 1)`` only moves the
+state on (no mix).
 """
+from .rng import Rng
+
+_G = 0x9E3779B97F4A7C15  # (rng.py's constants)
+_M = 0xFFFFFFFFFFFFFFFF
+_C1 = 0xBF58476D1CE4E5B9
+_C2 = 0x94D049BB133111EB
 
 
 def type_random(rng, deck, hand, slot, events):
     """Type-random draw from a deck (65/29/6 %) with anti-flood."""
+    if type(rng) is not Rng:
+        return _any_type_random(rng, deck, hand, slot, events)
+    s = rng.s
+    while True:
+        # r = randint(1, 100): common up to 65, uncommon up to 94, else rare
+        s = (s + _G) & _M
+        z = ((s ^ (s >> 30)) * _C1) & _M
+        z = ((z ^ (z >> 27)) * _C2) & _M
+        r = ((z ^ (z >> 31)) * 100) >> 64  # r + 1 is the randint
+        sec = deck[0] if r < 65 else (deck[1] if r < 94 else deck[2])
+        # cand = sec[below(len(sec))]
+        s = (s + _G) & _M
+        z = ((s ^ (s >> 30)) * _C1) & _M
+        z = ((z ^ (z >> 27)) * _C2) & _M
+        cand = sec[((z ^ (z >> 31)) * len(sec)) >> 64]
+        n = hand.count(cand)
+        if hand[slot] == cand:
+            n -= 1
+        # anti-flood: randint(1, 2^n) == 1
+        s = (s + _G) & _M
+        if n > 0:
+            z = ((s ^ (s >> 30)) * _C1) & _M
+            z = ((z ^ (z >> 27)) * _C2) & _M
+            if ((z ^ (z >> 31)) << n) >> 64:
+                continue
+        rng.s = s
+        events.append(("draw", cand))
+        return cand
+
+
+def _any_type_random(rng, deck, hand, slot, events):
     while True:
         r = rng.randint(1, 100)
         sec = deck[0] if r <= 65 else (deck[1] if r <= 94 else deck[2])
@@ -27,6 +75,34 @@ def type_random(rng, deck, hand, slot, events):
 
 def no_rare(rng, deck, hand, slot, events):
     """No-rare draw (65/94 common, 29/94 uncommon) with anti-flood."""
+    if type(rng) is not Rng:
+        return _any_no_rare(rng, deck, hand, slot, events)
+    s = rng.s
+    while True:
+        # r = randint(1, 94): common up to 65
+        s = (s + _G) & _M
+        z = ((s ^ (s >> 30)) * _C1) & _M
+        z = ((z ^ (z >> 27)) * _C2) & _M
+        sec = deck[0] if ((z ^ (z >> 31)) * 94) >> 64 < 65 else deck[1]
+        s = (s + _G) & _M
+        z = ((s ^ (s >> 30)) * _C1) & _M
+        z = ((z ^ (z >> 27)) * _C2) & _M
+        cand = sec[((z ^ (z >> 31)) * len(sec)) >> 64]
+        n = hand.count(cand)
+        if hand[slot] == cand:
+            n -= 1
+        s = (s + _G) & _M
+        if n > 0:
+            z = ((s ^ (s >> 30)) * _C1) & _M
+            z = ((z ^ (z >> 27)) * _C2) & _M
+            if ((z ^ (z >> 31)) << n) >> 64:
+                continue
+        rng.s = s
+        events.append(("draw", cand))
+        return cand
+
+
+def _any_no_rare(rng, deck, hand, slot, events):
     while True:
         r = rng.randint(1, 94)
         sec = deck[0] if r <= 65 else deck[1]
@@ -42,16 +118,46 @@ def no_rare(rng, deck, hand, slot, events):
 def different(rng, deck, hand, slot, events):
     """Type-random draw that never yields the id currently in the target slot."""
     cur = hand[slot]
-    if deck[0].count(cur) == len(deck[0]) and deck[1].count(cur) == len(deck[1]) \
-            and deck[2].count(cur) == len(deck[2]):
+    d0, d1, d2 = deck
+    # (a section's first card other than ``cur`` settles it at once: the usual case)
+    if ((not d0 or d0[0] == cur) and d0.count(cur) == len(d0)
+            and d1.count(cur) == len(d1) and d2.count(cur) == len(d2)):
         return cur  # degenerate deck: nothing different exists
+    if type(rng) is not Rng:
+        return _any_different(rng, deck, hand, cur, events)
+    s = rng.s
+    while True:
+        s = (s + _G) & _M
+        z = ((s ^ (s >> 30)) * _C1) & _M
+        z = ((z ^ (z >> 27)) * _C2) & _M
+        r = ((z ^ (z >> 31)) * 100) >> 64
+        sec = d0 if r < 65 else (d1 if r < 94 else d2)
+        s = (s + _G) & _M
+        z = ((s ^ (s >> 30)) * _C1) & _M
+        z = ((z ^ (z >> 27)) * _C2) & _M
+        cand = sec[((z ^ (z >> 31)) * len(sec)) >> 64]
+        if cand == cur:
+            continue
+        # anti-flood: cand is not the card in the slot, so every copy counts
+        n = hand.count(cand)
+        s = (s + _G) & _M
+        if n > 0:
+            z = ((s ^ (s >> 30)) * _C1) & _M
+            z = ((z ^ (z >> 27)) * _C2) & _M
+            if ((z ^ (z >> 31)) << n) >> 64:
+                continue
+        rng.s = s
+        events.append(("draw", cand))
+        return cand
+
+
+def _any_different(rng, deck, hand, cur, events):
     while True:
         r = rng.randint(1, 100)
         sec = deck[0] if r <= 65 else (deck[1] if r <= 94 else deck[2])
         cand = sec[rng.below(len(sec))]
         if cand == cur:
             continue
-        # anti-flood: cand is not the card in the slot, so every copy counts
         n = hand.count(cand)
         if rng.randint(1, 1 << n if n > 0 else 1) == 1:
             events.append(("draw", cand))
@@ -62,6 +168,30 @@ def from_list(rng, lst, hand, slot, events):
     """Uniform pick from a list with anti-flood; an empty list yields 0 (Empty)."""
     if not lst:
         return 0
+    if type(rng) is not Rng:
+        return _any_from_list(rng, lst, hand, slot, events)
+    s = rng.s
+    k = len(lst)
+    while True:
+        s = (s + _G) & _M
+        z = ((s ^ (s >> 30)) * _C1) & _M
+        z = ((z ^ (z >> 27)) * _C2) & _M
+        cand = lst[((z ^ (z >> 31)) * k) >> 64]
+        n = hand.count(cand)
+        if hand[slot] == cand:
+            n -= 1
+        s = (s + _G) & _M
+        if n > 0:
+            z = ((s ^ (s >> 30)) * _C1) & _M
+            z = ((z ^ (z >> 27)) * _C2) & _M
+            if ((z ^ (z >> 31)) << n) >> 64:
+                continue
+        rng.s = s
+        events.append(("draw", cand))
+        return cand
+
+
+def _any_from_list(rng, lst, hand, slot, events):
     while True:
         cand = lst[rng.below(len(lst))]
         n = hand.count(cand)

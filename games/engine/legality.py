@@ -28,13 +28,13 @@ _RARE = ("rare_in_challenge", "Rare cards cannot be played in an AI challenge.")
 # The Action objects are shared, not built per call: enumeration runs on every turn of the
 # AI and of the benchmarks.
 _DISCARDS = tuple(Action("discard", p, 0) for p in POSITIONS)
-_PLAYS_OF = {}  # CardDef -> per position 1..8, the plays of that card in every valid mode
 
 
 def _plays_of(card):
+    """Per position 1..8, the plays of ``card`` in every valid mode (kept as ``card.plays``)."""
     modes = [m for m in range(card.modes + 1) if mode_refusal(card, m) is None]
-    plays = _PLAYS_OF[card] = tuple(tuple(Action("play", p, m) for m in modes)
-                                    for p in POSITIONS)
+    plays = card.plays = tuple(tuple(Action("play", p, m) for m in modes)
+                               for p in POSITIONS)
     return plays
 
 
@@ -128,7 +128,7 @@ def legal_actions(state, seat):
     P = state.p[seat]
     a = P.a
     bricks, gems, recruits = a[5], a[6], a[7]
-    rare_banned = bool(state.ai_challenge) and seat == 0
+    rare_banned = seat == 0 and bool(state.ai_challenge)
     out = []
     slot = 0
     for cid in P.hand:
@@ -137,7 +137,7 @@ def legal_actions(state, seat):
         # every slot of every position the AI and the benchmarks look at)
         if (card.bricks <= bricks and card.gems <= gems and card.recruits <= recruits
                 and card.implemented and not (rare_banned and card.rank == 2)):
-            out += (_PLAYS_OF.get(card) or _plays_of(card))[slot]
+            out += (card.plays or _plays_of(card))[slot]
         slot += 1
     out += _DISCARDS
     return out

@@ -45,14 +45,25 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return ((z ^ (z >> 31)) * n) >> 64
 
+    # (choice, shuffle and random write the steps of ``_next`` out: a method call costs
+    # more than the step)
     def choice(self, seq):
-        return seq[(self._next() * len(seq)) >> 64]
+        s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        self.s = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return seq[((z ^ (z >> 31)) * len(seq)) >> 64]
 
     def shuffle(self, lst):
         """In-place Fisher-Yates from the last index down (like PHP shuffle)."""
+        s = self.s
         for i in range(len(lst) - 1, 0, -1):
-            j = (self._next() * (i + 1)) >> 64
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             lst[i], lst[j] = lst[j], lst[i]
+        self.s = s
 
     def random(self):
         return (self._next() >> 11) * (1.0 / (1 << 53))

@@ -9,6 +9,7 @@ from .legality import check_action
 from .rng import Rng
 from .victory import check_victory
 
+_new = object.__new__
 _ZERO8 = (0, 0, 0, 0, 0, 0, 0, 0)
 
 
@@ -113,9 +114,14 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
         st.p = [A, B]
     else:
         st.p = [B, A]
-    ctx = Ctx()
+    ctx = _new(Ctx)
     ctx.st = st
-    rng = ctx.rng = Rng(st.rng) if type(st.rng) is int else st.rng
+    rng = st.rng
+    own_rng = type(rng) is int  # the state's own generator (else one a tool injected)
+    if own_rng:
+        rng = _new(Rng)  # Rng(st.rng) without a call of its __init__
+        rng.s = st.rng & 0xFFFFFFFFFFFFFFFF
+    ctx.rng = rng
     ctx.seat = seat
     ctx.slot = slot
     ctx.mode = mode
@@ -132,13 +138,12 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
     events = ctx.events = []
     a = A.a
     b = B.a
-    base_b = ctx.base_b = B0.a
     cid = card.id
     if is_play:
         a[5] -= card.bricks
         a[6] -= card.gems
         a[7] -= card.recruits
-        base_a = ctx.base_a = a.copy()
+        base_a = a.copy()
         names = A.tok_names
         if card.token_kws:
             hand_a = A.hand
@@ -158,8 +163,9 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
             b = B.a
         apply_limits(st)
         triggered = ()
-        if card.kw_phase:  # (without keywords the second apply_limits would be a no-op)
+        if card.kw_phase:
             triggered = []
+            ran = False  # a keyword effect ran (else the second apply_limits is a no-op)
             for name, token, fn in card.kw_phase:
                 if token:
                     if name not in names:
@@ -169,10 +175,12 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
                         A.tok[i] = 0
                         triggered.append(i)
                         fn(ctx)
+                        ran = True
                 else:
                     fn(ctx)
-            apply_limits(st)
-        ctx.triggered = triggered
+                    ran = True
+            if ran:
+                apply_limits(st)
         # token changes; most turns leave the counters alone (cheap list compare first)
         tn = A.tok
         tok_a = A0.tok
@@ -189,23 +197,26 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
         for i in triggered:
             if A.tok_ch[i] == 0:
                 A.tok_ch[i] = -100
+        # production
+        a[5] += prod[0] * a[2]
+        a[6] += prod[1] * a[3]
+        a[7] += prod[2] * a[4]
     else:
-        base_a = ctx.base_a = A0.a
-        ctx.triggered = ()
-    # production
-    a[5] += prod[0] * a[2]
-    a[6] += prod[1] * a[3]
-    a[7] += prod[2] * a[4]
+        base_a = A0.a
+        # production (a discard leaves the factors at 1)
+        a[5] += a[2]
+        a[6] += a[3]
+        a[7] += a[4]
     # accumulate this turn's changes (B is often untouched: skip it then)
     if extra:
         A.changes = [c + x - y for c, x, y in zip(A.changes, a, base_a)]
-        if b != base_b:
-            B.changes = [c + x - y for c, x, y in zip(B.changes, b, base_b)]
+        if b != B0.a:
+            B.changes = [c + x - y for c, x, y in zip(B.changes, b, B0.a)]
     elif is_play:
         # a new round: the changes start from zero
         A.changes = list(map(sub, a, base_a))
-        if b != base_b:
-            B.changes = list(map(sub, b, base_b))
+        if b != B0.a:
+            B.changes = list(map(sub, b, B0.a))
     else:
         # a discard in a new round: its production is all it changes
         A.changes = [0, 0, 0, 0, 0, a[2], a[3], a[4]]
@@ -246,7 +257,7 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
     if nxt != seat:
         st.round += 1
     st.turns += 1
-    if type(st.rng) is int:
+    if own_rng:
         st.rng = rng.s
     return ctx
 
@@ -317,7 +328,11 @@ def play(state, seat, position, mode=0):
     slot = check_action(state, seat, "play", position, mode)
     st = state.copy_shell()
     ctx = _turn(state, st, seat, slot, mode, True, False)
-    return TurnResult(st, None, (seat, position, mode, True, ctx))
+    result = _new(TurnResult)  # (TurnResult(st, None, args) without a call of its __init__)
+    result.state = st
+    result._record = None
+    result._args = (seat, position, mode, True, ctx)
+    return result
 
 
 def discard(state, seat, position):
@@ -325,4 +340,8 @@ def discard(state, seat, position):
     slot = check_action(state, seat, "discard", position)
     st = state.copy_shell()
     ctx = _turn(state, st, seat, slot, 0, False, False)
-    return TurnResult(st, None, (seat, position, 0, False, ctx))
+    result = _new(TurnResult)
+    result.state = st
+    result._record = None
+    result._args = (seat, position, 0, False, ctx)
+    return result

@@ -14,22 +14,27 @@ def check_victory(st, seat):
     lim = LONG if st.long_mode else NORMAL
     a = st.p[seat].a
     b = st.p[1 - seat].a
-    other = 1 - seat
     at, bt = a[0], b[0]
+    mt = lim.max_tower
+    rv = lim.res_victory
+    # the usual case, read at once: both towers standing and below the top, both stocks
+    # below the resource victory, rounds left (the rules below, in their order, all fail)
+    if (0 < at < mt and 0 < bt < mt and a[5] + a[6] + a[7] < rv
+            and b[5] + b[6] + b[7] < rv and st.round < lim.timeout):
+        return None
+    other = 1 - seat
     if at > 0 and bt <= 0:
         return seat, "Destruction"
     if at <= 0 and bt > 0:
         return other, "Destruction"
     if at <= 0 and bt <= 0:
         return None, "Draw"
-    mt = lim.max_tower
     if at >= mt and bt < mt:
         return seat, "Construction"
     if at < mt and bt >= mt:
         return other, "Construction"
     if at >= mt and bt >= mt:
         return None, "Draw"
-    rv = lim.res_victory
     as_ = a[5] + a[6] + a[7]
     bs = b[5] + b[6] + b[7]
     if as_ >= rv and bs < rv:

@@ -1,6 +1,11 @@
-"""The live notice of an event, sent after commit: "event N changed" (its id and version)
-to the event's group. Every open event page's socket (games.tournaments.consumers) renders
-the event's live panel for that version and sends it to its page.
+"""The live notices of an event, sent after commit.
+
+- "event N changed" (its id and version) to the event's group: every open event page's
+  socket (games.tournaments.consumers) sends its page the event's live panel, coalesced
+  (at most one panel every few seconds, of the newest version).
+- "your game of event N is game G" to a paired player's own group of that event: the
+  sockets of his event pages, and nobody else's, send it on at once as a small frame (his
+  page opens the game); the players' pairings must not wait for the panel.
 
 Sending never fails the change that caused it (marcomage.live_send logs a channel layer
 that is down; the pages then poll).
@@ -14,6 +19,11 @@ def tournament_group(tournament_id: int) -> str:
     return f"tournament-{tournament_id}"
 
 
+def entrant_group(tournament_id: int, player_id: int) -> str:
+    """The sockets of ``player_id``'s own pages of the event (his, and only his)."""
+    return f"tournament-{tournament_id}-player-{player_id}"
+
+
 def publish_tournament_changed(tournament) -> None:
     """After commit: tell the event's pages that it changed (``tournament.version`` is the
     version saved with the change)."""
@@ -24,3 +34,14 @@ def publish_tournament_changed(tournament) -> None:
             "type": "tournament.changed", "tournament": tournament_id, "version": version})])
 
     transaction.on_commit(_publish)
+
+
+def publish_games_paired(tournament_id: int, games: list[tuple[int, int, int]]) -> None:
+    """After commit: tell each paired player his new game (``games``: (game id, white's
+    player id, black's player id)), in one go."""
+    if not games:
+        return
+    messages = [(entrant_group(tournament_id, player_id),
+                 {"type": "tournament.game", "tournament": tournament_id, "game": game_id})
+                for game_id, *players in games for player_id in players]
+    transaction.on_commit(lambda: live_send.group_send_all(messages))

@@ -27,7 +27,7 @@ from games.services.lobby import game_start_arranged
 from players.models import Player
 
 from . import rules
-from .events import publish_tournament_changed
+from .events import publish_games_paired, publish_tournament_changed
 from .models import (
     ARENA_MINUTES,
     EVENT_TURN_TIMEOUTS,
@@ -393,15 +393,19 @@ def _pair_start(tournament: Tournament, white: Entry, black: Entry, *, round_num
 
 
 def _start_pairs(tournament, entries: dict, pairs, round_number) -> int:
-    made = 0
+    """Start the games of ``pairs``; once committed, each player's event pages are told his
+    new game at once (the live panel follows in its own time)."""
+    games = []
     for a, b in pairs:
         try:
             with transaction.atomic():
-                _pair_start(tournament, entries[a], entries[b], round_number=round_number)
-                made += 1
+                pairing = _pair_start(tournament, entries[a], entries[b],
+                                      round_number=round_number)
         except _ClaimLost:
             continue
-    return made
+        games.append((pairing.game_id, entries[a].player_id, entries[b].player_id))
+    publish_games_paired(tournament.pk, games)
+    return len(games)
 
 
 def arena_pair(*, tournament_id, now=None) -> int:

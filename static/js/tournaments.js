@@ -1,8 +1,10 @@
 // An event's page: the live panel (standings, games, podium) arrives over the websocket as
-// the event changes; the viewer's own controls are fetched again when the event starts or
-// ends or one of his games begins or ends, and a new game of his opens at once. Without a
-// socket the panel is fetched every 10 seconds. Without JavaScript the page is complete
-// and a reload brings it up to date.
+// the event changes (every few seconds at most); the viewer's own controls are fetched
+// again when the event starts or ends or one of his games begins or ends. A new game of
+// his opens at once: the socket names it in a frame of its own ({"event": "game"}), sent
+// to his pages only, as soon as he is paired (the panel showing it is the fallback).
+// Without a socket the panel is fetched every 10 seconds. Without JavaScript the page is
+// complete and a reload brings it up to date.
 (function () {
   "use strict";
   var live = document.getElementById("tournament-live");
@@ -26,6 +28,14 @@
 
   var knownGame = controls() ? controls().getAttribute("data-game") || "" : "";
 
+  // A new game of the viewer's: go and play it (as lichess's arenas do).
+  function openGame(game) {
+    if (game && game !== knownGame) {
+      knownGame = game;
+      window.location.href = "/games/" + game + "/";
+    }
+  }
+
   function refreshControls() {
     var box = controls();
     if (!box) return;
@@ -37,9 +47,7 @@
         if (box) box.outerHTML = html;
         var fresh = controls();
         var game = fresh ? fresh.getAttribute("data-game") || "" : "";
-        // A new game of the viewer's: go and play it (as lichess's arenas do).
-        if (game && game !== knownGame) window.location.href = "/games/" + game + "/";
-        knownGame = game;
+        if (game) openGame(game); else knownGame = "";
       });
   }
 
@@ -75,7 +83,10 @@
     socket.onmessage = function (message) {
       var data;
       try { data = JSON.parse(message.data); } catch (e) { return; }
-      if (data.event === "live" && typeof data.html === "string") {
+      if (data.event === "game") {
+        var game = parseInt(data.game, 10);
+        if (game > 0) openGame(String(game));
+      } else if (data.event === "live" && typeof data.html === "string") {
         if (Number(data.version) > version()) show(data.html, data.status);
       } else if (data.event === "changed") {
         poll();

@@ -73,6 +73,11 @@ def _join_in_the_page(page, base, tournament):
     page.wait_for_selector("text=You are in this event")
 
 
+def _controls_fetch(url):
+    """The event page's fetch of the viewer's own controls (?part=controls)."""
+    return "part=controls" in url
+
+
 def _surrender_in_the_game(page, alice, game):
     """alice gives up through the game screen; her opponent accepts (simulated)."""
     page.wait_for_selector("#board")
@@ -104,9 +109,14 @@ def test_an_arena_of_four_to_its_podium(page, asgi_url, alice, screenshot):
     page.click("#nav-tournament")
     page.wait_for_selector("#tournament-live")
     assert Entry.objects.get(tournament=tournament, player=alice).losses == 1
-    # the other game ends: four players free, new opponents for all
+    # the other game ends: four players free, new opponents for all. The page opens alice's
+    # new game from the socket's frame naming it (sent to her alone), not from the panel:
+    # her controls, which the panel's change would fetch, are kept from her meanwhile.
+    page.wait_for_selector("#tournament-live[data-socket=open]")
+    page.route(_controls_fetch, lambda route: route.abort())
     _finish_all(tournament, winner_seat=1)
     page.wait_for_url(f"{asgi_url}/games/*/", timeout=30_000)
+    page.unroute(_controls_fetch)
     second = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
     assert {second.player1_id, second.player2_id} != {game.player1_id, game.player2_id}
     page.goto(f"{asgi_url}{reverse('tournaments:detail', args=[tournament.pk])}")

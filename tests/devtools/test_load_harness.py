@@ -90,9 +90,10 @@ def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url,
     arena = figures["arena"]
     paired = arena["own"] + arena["other"] + arena["rematch"]
     # Players were paired again and their clients heard of it from the event's socket
-    # (not from the reload after 30 s of silence).
+    # (not from the reload after 30 s of silence), in the frame naming their own game.
     assert arena["own"], arena
     assert max(paired) < 10 and arena["reloads"] == 0, arena
+    assert arena["framed"] > 0, arena
     assert "pairing latency" in result.stdout and "within 2 s" in result.stdout
 
 

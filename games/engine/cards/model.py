@@ -14,7 +14,7 @@ class CardDef:
                  "total_cost", "level", "modes", "keywords", "keywords_raw", "kw", "kw_param",
                  "support", "classes", "created", "modified", "cost_class", "quick", "swift",
                  "playagain", "persistent", "forbidden", "cursed", "effect", "text",
-                 "implemented", "kw_phase", "token_kws", "uncertain", "node")
+                 "implemented", "kw_phase", "token_kws", "uncertain", "node", "plays")
 
     def __init__(self, row):
         (cid, name, rarity, b, g, r, level, modes, kws, support, classes, created,
@@ -69,6 +69,7 @@ class CardDef:
         self.token_kws = ()
         self.uncertain = False
         self.node = None
+        self.plays = None  # legality.py's moves of the card, by slot (built when first asked)
 
     def has(self, keyword):
         return keyword in self.kw
