@@ -197,15 +197,6 @@ class GameLiveConsumer(LiveSocketConsumer):
         except ValueError:
             return 10**12
 
-    async def _join(self, group):
-        await self.channel_layer.group_add(group, self.channel_name)
-        self.groups_joined.append(group)
-
-    async def _leave_groups(self):
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        self.groups_joined = []
-
     async def disconnect(self, code):
         if self.seat is not None:
             await self._presence("bye")

@@ -16,3 +16,16 @@ class LiveSocketConsumer(AsyncJsonWebsocketConsumer):
         if handler is None:
             raise ValueError("No handler for message type %s" % message["type"])
         await handler(message)
+
+    # The groups this socket joined (its own list: Channels' ``groups`` attribute is joined
+    # by Channels itself at connect), left together when it closes.
+    async def _join(self, group):
+        if not hasattr(self, "groups_joined"):
+            self.groups_joined = []
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
+
+    async def _leave_groups(self):
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.groups_joined = []

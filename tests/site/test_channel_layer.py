@@ -3,6 +3,7 @@ reader hands on every message it has. Against a real Redis (skipped without REDI
 import asyncio
 import os
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -10,6 +11,13 @@ from marcomage.channel_layer import PubSubChannelLayer
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 pytestmark = pytest.mark.skipif(not REDIS_URL, reason="needs REDIS_URL")
+
+
+def _run(coroutine):
+    """On an event loop of its own, in a thread of its own: a browser test's Playwright
+    leaves a loop running in the main thread of the same pytest process."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=60)
 
 
 def _layer():
@@ -28,7 +36,7 @@ def test_a_burst_of_group_messages_all_arrive_in_order():
             assert sorted(m["n"] for m in got) == list(range(300))
         finally:
             await layer.flush()
-    asyncio.run(run())
+    _run(run())
 
 
 def test_a_publish_does_not_wait_for_subscriptions():
@@ -45,4 +53,4 @@ def test_a_publish_does_not_wait_for_subscriptions():
             assert (await asyncio.wait_for(layer.receive(channel), 5))["type"] == "x"
         finally:
             await layer.flush()
-    asyncio.run(run())
+    _run(run())
