@@ -877,20 +877,23 @@ def start_server(port: int | None, extra_env: dict, workers: int = 0, role: str 
     proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     deadline = time.monotonic() + 60
-    while port is not None and time.monotonic() < deadline:
+    if port is not None:  # the tasks node listens on no port
+        _wait_for_port(proc, port, deadline, log_path)
+    wait_until_started(proc.pid, deadline)
+    return proc
+
+
+def _wait_for_port(proc: subprocess.Popen, port: int, deadline: float, log_path: str) -> None:
+    while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise SystemExit("the server stopped; see " + log_path)
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
+                return
         except OSError:
             time.sleep(0.2)
-    else:
-        if port is not None:
-            proc.kill()
-            raise SystemExit("the server did not start within 60 s")
-    wait_until_started(proc.pid, deadline)
-    return proc
+    proc.kill()
+    raise SystemExit("the server did not start within 60 s")
 
 
 def stop_server(proc: subprocess.Popen) -> None:

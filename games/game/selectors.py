@@ -131,6 +131,9 @@ def _avatar(player):
     return _settings_of(player).avatar_filename or None
 
 
+_NOT_LOADED = object()
+
+
 def _avatar_at(game: Game, seat: int):
     """The avatar of the player at ``seat``: from the game's row when it was loaded with
     PLAYER_AVATARS, else from that player's settings."""
@@ -138,9 +141,6 @@ def _avatar_at(game: Game, seat: int):
     if stored is _NOT_LOADED:
         return _avatar(game.player_at(seat))
     return avatar_filename_of(stored) or None
-
-
-_NOT_LOADED = object()
 
 
 def end_screen_earnings(game: Game, seat: int):
