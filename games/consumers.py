@@ -304,6 +304,13 @@ class GameLiveConsumer(LiveSocketConsumer):
             except ChannelFull:
                 pass
 
+    async def tournament_game(self, event):
+        """The player's next game of an event (games.tournaments.events): told to his own
+        game pages, whose script opens it when the page shows a game of that event."""
+        if self.seat is not None:
+            await self.send_json({"event": "event-game", "tournament": event["tournament"],
+                                  "game": event["game"]})
+
     async def game_spectators(self, event):
         if self.game_id is not None:
             await self.send_json({"event": "spectators", "count": event["count"]})

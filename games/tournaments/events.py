@@ -3,15 +3,18 @@
 - "event N changed" (its id and version) to the event's group: every open event page's
   socket (games.tournaments.consumers) sends its page the event's live panel, coalesced
   (at most one panel every few seconds, of the newest version).
-- "your game of event N is game G" to a paired player's own group of that event: the
-  sockets of his event pages, and nobody else's, send it on at once as a small frame (his
-  page opens the game); the players' pairings must not wait for the panel.
+- "your game of event N is game G" to a paired player's own group of that event (the
+  sockets of his event pages) and to his own player group (the sockets of his game pages:
+  the page of the game he has just finished opens the next one, as lichess's arenas do),
+  and nobody else's; they send it on at once as a small frame. The players' pairings must
+  not wait for the panel.
 
 Sending never fails the change that caused it (marcomage.live_send logs a channel layer
 that is down; the pages then poll).
 """
 from django.db import transaction
 
+from games.services.events import player_group
 from marcomage import live_send
 
 
@@ -41,7 +44,9 @@ def publish_games_paired(tournament_id: int, games: list[tuple[int, int, int]]) 
     player id, black's player id)), in one go."""
     if not games:
         return
-    messages = [(entrant_group(tournament_id, player_id),
-                 {"type": "tournament.game", "tournament": tournament_id, "game": game_id})
-                for game_id, *players in games for player_id in players]
+    messages = [(group, {"type": "tournament.game", "tournament": tournament_id,
+                         "game": game_id})
+                for game_id, *players in games for player_id in players
+                for group in (entrant_group(tournament_id, player_id),
+                              player_group(player_id))]
     transaction.on_commit(lambda: live_send.group_send_all(messages))

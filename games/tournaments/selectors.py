@@ -5,6 +5,10 @@ from .models import Entry, Kind, Pairing, Tournament
 from .rules import on_fire
 
 FINISHED_SHOWN = 20
+# The standings rows the live panel shows (the leaders): the panel goes to every open page
+# of the event each time it changes, and 200 rows made it 80 KB a page every 2 s. The whole
+# table is a page of its own (standings/), and each player's controls show his place.
+STANDINGS_SHOWN = 50
 # The arena games an event page lists (the newest first).
 ARENA_GAMES_SHOWN = 60
 
@@ -71,15 +75,28 @@ def podium(rows: list[dict]) -> list[dict]:
     return rows[:3]
 
 
+def place_of(tournament: Tournament, entry: Entry | None) -> int | None:
+    """The entry's place in the standings now (its final place once the event is over)."""
+    if entry is None:
+        return None
+    if entry.final_rank:
+        return entry.final_rank
+    order = list(Entry.objects.filter(tournament=tournament)
+                 .order_by(*standing_order(tournament)).values_list("pk", flat=True))
+    return order.index(entry.pk) + 1 if entry.pk in order else None
+
+
 def live_panel(tournament: Tournament) -> dict:
-    """Everything the event's live panel shows (the same for every viewer)."""
+    """Everything the event's live panel shows (the same for every viewer): the podium, the
+    leaders (STANDINGS_SHOWN) and the games."""
     rows = standings(tournament)
     if tournament.kind == Kind.ARENA:
         shown = pairings(tournament, limit=ARENA_GAMES_SHOWN)
     else:
         shown = pairings(tournament, round_number=tournament.current_round)
     over = tournament.status == Tournament.Status.FINISHED
-    return {"tournament": tournament, "standings": rows, "pairings": shown,
+    return {"tournament": tournament, "standings": rows[:STANDINGS_SHOWN],
+            "standings_total": len(rows), "pairings": shown,
             "podium": podium(rows) if over and rows else [],
             "playing": sum(1 for p in shown if p.result == Pairing.Result.PENDING)}
 
@@ -96,6 +113,11 @@ def current_pairing_game(entry: Entry | None):
         return None
     return (Pairing.objects.filter(pk=entry.current_pairing_id)
             .values_list("game_id", flat=True).first())
+
+
+def pairing_of_game(game_id) -> Pairing | None:
+    """The event pairing whose game is ``game_id``, with its event (None: not an event's)."""
+    return Pairing.objects.filter(game_id=game_id).select_related("tournament").first()
 
 
 def open_entries(player_id):

@@ -77,6 +77,8 @@ def _controls_context(request, tournament):
         "tournament": tournament, "entry": entry, "joined": joined, "join_form": join_form,
         "join_refusal": None if joined else services.join_refusal(tournament, player),
         "my_game": selectors.current_pairing_game(entry),
+        "my_place": (selectors.place_of(tournament, entry)
+                     if joined and tournament.status != Tournament.Status.UPCOMING else None),
         "may_cancel": (tournament.created_by_id == player.pk
                        and tournament.status == Tournament.Status.UPCOMING),
     }
@@ -103,6 +105,17 @@ def tournament_live(request, tournament_id):
     """The event's live panel (standings, games, podium): what the socket pushes."""
     tournament = _tournament(tournament_id)
     return render(request, "tournaments/_live.html", selectors.live_panel(tournament))
+
+
+@require_GET
+@section_required("games")
+def tournament_standings(request, tournament_id):
+    """Every entry of the event in order (the live panel shows the leaders only)."""
+    tournament = _tournament(tournament_id)
+    player = request.user.player
+    return render(request, "tournaments/standings.html", {
+        "tournament": tournament, "standings": selectors.standings(tournament),
+        "section": "tournaments", "highlight": player})
 
 
 def _act(request, tournament, action, done_message):

@@ -144,6 +144,16 @@
     boardArrived(before, false);
   }
 
+  // The player's next game of the event this page's game belongs to: open it (a player is
+  // never in two games of one event at once, so this one is over).
+  function openEventGame(data) {
+    var strip = document.getElementById("game-event");
+    var game = parseInt(data.game, 10);
+    if (!strip || !(game > 0) || String(data.tournament) !== strip.getAttribute("data-tournament")) return;
+    if (String(game) === strip.getAttribute("data-game")) return;
+    window.location.href = "/games/" + game + "/";
+  }
+
   var everConnected = false;
 
   function connect() {
@@ -182,6 +192,8 @@
         setPresence(!!data.here);
       } else if (data.event === "spectators") {
         setSpectators(Number(data.count) || 0);
+      } else if (data.event === "event-game") {
+        openEventGame(data);
       }
     };
     socket.onclose = function () {

@@ -9,13 +9,15 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
+from games.models import Game
+from games.routing import websocket_urlpatterns as games_websocket_urlpatterns
 from games.tournaments import consumers, services
 from games.tournaments.models import Tournament
 from games.tournaments.routing import websocket_urlpatterns
 from tests.factories import PlayerFactory
 from tests.games.conftest import make_deck
 
-from .conftest import event, joined, running_games, start_now
+from .conftest import event, finish, joined, running_games, start_now
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -150,4 +152,52 @@ def test_changes_in_quick_succession_send_one_panel_the_newest(monkeypatch):
         assert frame["version"] == newest and "fourth" in frame["html"]
         assert await page.receive_nothing(timeout=0.5)
         await page.disconnect()
+    _run(body)
+
+
+games_application = URLRouter(games_websocket_urlpatterns)
+
+
+@database_sync_to_async
+def _finish_and_record(tournament, game_id):
+    game = Game.objects.get(pk=game_id)
+    finish(game, 0)
+    services.game_result_record(game_id=game_id)  # (already done if the task ran eagerly)
+    return {game.pk for game in running_games(tournament)}
+
+
+async def _frames_until(page, event, *, timeout=10):
+    """The frames a socket sends until one of ``event`` (returned last)."""
+    frames = []
+    while not frames or frames[-1].get("event") != event:
+        frames.append(await page.receive_json_from(timeout=timeout))
+    return frames
+
+
+def test_the_page_of_a_finished_arena_game_hears_the_players_next_game():
+    async def body():
+        tournament, _watcher = await _setup()
+        white, black = await _players(tournament, 2)
+        (_players_pair, first), = (await _start_and_games(tournament)).items()
+        pages = {}
+        for name, player in (("white", white), ("black", black)):
+            pages[name] = WebsocketCommunicator(games_application, f"/ws/games/{first}/")
+            pages[name].scope["user"] = player.user
+            connected, _code = await pages[name].connect()
+            assert connected
+        lobby = WebsocketCommunicator(games_application, "/ws/games/")
+        lobby.scope["user"] = white.user
+        connected, _code = await lobby.connect()
+        assert connected
+        (second,) = await _finish_and_record(tournament, first)
+        assert second != first
+        for page in pages.values():
+            frames = await _frames_until(page, "event-game")
+            assert frames[-1] == {"event": "event-game", "tournament": tournament.pk,
+                                  "game": second}
+        # A page that shows no game of his (the lobby's socket) is not sent it.
+        while not await lobby.receive_nothing(timeout=0.5):
+            assert (await lobby.receive_json_from())["event"] != "event-game"
+        for page in (*pages.values(), lobby):
+            await page.disconnect()
     _run(body)

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from games import services as gs
 from games.tournaments.models import Entry, Kind, Policy, Tournament
 from tests.games.conftest import make_deck
 
@@ -181,3 +182,45 @@ def test_the_top_bar_prefers_the_running_event(client_of, alice, level_ten,
         start_now(running)
     page = client_of(alice).get(reverse("games:list")).content.decode()
     assert "Running arena" in page and "Later arena" not in page.split("nav-tournament")[1][:200]
+
+
+def test_the_game_page_of_an_event_game_names_the_event(client_of, alice, bob, level_ten):
+    tournament = event(name="Night arena")
+    joined(tournament, 2)
+    start_now(tournament)
+    game = running_games(tournament)[0]
+    page = client_of(game.player1).get(reverse("games:detail", args=[game.pk])).content.decode()
+    strip = page.split('id="game-event"', 1)[1].split("</p>", 1)[0]
+    assert f'data-tournament="{tournament.pk}"' in strip and f'data-game="{game.pk}"' in strip
+    assert reverse("tournaments:detail", args=[tournament.pk]) in strip
+    assert "Night arena" in strip and "your next one opens here" in strip
+    other = gs.challenge_create(challenger=alice, opponent=bob,
+                                deck=make_deck(alice, name="Friendly"))
+    other = gs.challenge_accept(game_id=other.pk, player=bob, deck=make_deck(bob, name="Mine"))
+    page = client_of(other.player1).get(reverse("games:detail", args=[other.pk])).content
+    assert b'id="game-event"' not in page
+
+
+def test_the_live_panel_shows_the_leaders_and_links_to_every_player(
+        client_of, alice, level_ten, monkeypatch):
+    from games.tournaments import selectors
+
+    monkeypatch.setattr(selectors, "STANDINGS_SHOWN", 3)
+    tournament = event(name="Crowded arena")
+    players = joined(tournament, 5, prefix="crowd")
+    start_now(tournament)
+    client = client_of(players[4])
+    live = client.get(reverse("tournaments:live", args=[tournament.pk])).content.decode()
+    standings_url = reverse("tournaments:standings", args=[tournament.pk])
+    table = live.split('class="data compact standings"', 1)[1].split("</table>", 1)[0]
+    assert table.count("data-player=") == 3
+    assert f'href="{standings_url}">All 5 players' in live
+    page = client.get(standings_url).content.decode()
+    assert page.count("data-player=") == 5
+    mine = page.split(f'data-player="{players[4].pk}"', 1)[1].split(">", 1)[0]
+    assert "mine" in mine  # the viewer's own row is marked there (never in the shared panel)
+    assert " mine" not in table
+    controls = client.get(reverse("tournaments:detail", args=[tournament.pk])
+                          + "?part=controls").content.decode()
+    assert 'id="my-place">' in controls
+    assert client.get(reverse("tournaments:standings", args=[999999])).status_code == 404
