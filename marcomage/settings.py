@@ -281,10 +281,14 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300, "socket_timeout": 
                                    "socket_connect_timeout": 1}
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# The events' results and pairings have a queue (and, in `manage.py serve`, a worker) of
+# their own: on the default queue an arena's next pairing waited behind post-game analyses
+# (up to a minute each) and the rest, and its players for their next game.
 CELERY_TASK_ROUTES = {
     "games.tasks.game_ai_move_task": {"queue": "ai"},
     "games.tasks.game_rate_task": {"queue": "rating"},
     "games.tasks.sweep_*": {"queue": "sweeps"},
+    "games.tournaments.tasks.*": {"queue": "events"},
 }
 CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"

@@ -151,7 +151,7 @@ class Site:
     def worker_start(self):
         bindir = Path(sys.executable).parent
         self.start("worker", [str(bindir / "celery"), "-A", "marcomage", "worker",
-                              "-Q", "default,ai,rating,sweeps", "--concurrency", "1",
+                              "-Q", "default,ai,rating,sweeps,events", "--concurrency", "1",
                               "-l", "warning"])
 
     def manage(self, *args, script=None):

@@ -3,8 +3,9 @@
 uvicorn serves HTTP (through the fixed thread pool of marcomage/httppool.py) and the
 websockets. Without REDIS_URL: one server process (the in-memory channel layer cannot
 cross processes; tasks run eagerly in it) and `run_periodic` for the sweeps. With
-REDIS_URL: one server process per core (`--workers`), a Celery worker for every queue and
-one Celery beat. Ctrl-C stops everything this started.
+REDIS_URL: one server process per core (`--workers`), a Celery worker for the games'
+queues, one for the events' queue (its pairings never wait behind an analysis) and one
+Celery beat. Ctrl-C stops everything this started.
 
 Across machines (README, "Scaling out") each node runs one part: ``--role web`` on every web
 node (uvicorn only), ``--role tasks`` on the one node that runs the Celery worker and beat.
@@ -61,7 +62,11 @@ class Command(BaseCommand):
             celery = os.path.join(bindir, "celery")
             commands += [
                 [celery, "-A", "marcomage", "worker", "-Q", "default,ai,rating,sweeps",
-                 "--concurrency", "2", "-l", "warning"],
+                 "--concurrency", "2", "-n", "games@%h", "-l", "warning"],
+                # The events' results and pairings: short database work (an event at a time
+                # under its row lock), on two threads of one small process.
+                [celery, "-A", "marcomage", "worker", "-Q", "events", "--pool", "threads",
+                 "--concurrency", "2", "-n", "events@%h", "-l", "warning"],
                 [celery, "-A", "marcomage", "beat", "-l", "warning"],
             ]
         else:
