@@ -40,8 +40,8 @@ class TestStarterDecks:
 
         from django.core.management import call_command
 
-        call_command("load_demo", stdout=StringIO())
-        call_command("load_demo", stdout=StringIO())  # idempotent
+        call_command("load_demo", puzzles=2, stdout=StringIO())
+        call_command("load_demo", puzzles=2, stdout=StringIO())  # idempotent
         for name in ("alice", "bob", "carol"):
             names = set(Deck.objects.filter(player__user__username=name).values_list("name", flat=True))
             assert set(engine.STARTER_DECK_NAMES) <= names and len(names) == 5
@@ -53,6 +53,11 @@ class TestStarterDecks:
         assert levels["carol"] == 10 and levels["alice"] == 0
         assert ForumThread.objects.get().priority == "sticky"
         assert Concept.objects.get().author.name == "bob"
+        from games.puzzles.models import Puzzle
+        from games.puzzles.services import daily_puzzle
+
+        assert Puzzle.objects.count() == 2  # mined once, for the home page's daily puzzle
+        assert daily_puzzle() is not None
 
 
 class TestCreateRenameDelete:

@@ -1,4 +1,5 @@
-"""Create the demo players and a little community content (idempotent); print the logins."""
+"""Create the demo players, a little community content and a few puzzles (idempotent); print
+the logins."""
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
@@ -6,6 +7,8 @@ from concepts.models import Concept
 from concepts.services import concept_create
 from forum.models import ForumThread
 from forum.services import thread_create
+from games.puzzles import mining
+from games.puzzles.models import Puzzle
 from players.accounts.services import player_register
 from players.models import Player
 
@@ -39,11 +42,21 @@ DEMO_CONCEPT = {
                    "amount": {"kind": "n", "n": 3}}], "else": []}]}
 
 
+# Puzzles mined from the computer's games against itself when the site has none, so that a
+# newcomer's home page has a daily puzzle (about half a second each; the same every time).
+DEMO_PUZZLES, DEMO_PUZZLE_SEED = 8, 1
+
+
 class Command(BaseCommand):
     help = ("Create demo players alice, bob and carol (password: marcomage-demo), an admin, "
-            "a welcome forum thread and a sample card concept.")
+            "a welcome forum thread, a sample card concept and a few puzzles.")
 
-    def handle(self, *args, **options):
+    def add_arguments(self, parser):
+        parser.add_argument("--puzzles", type=int, default=DEMO_PUZZLES,
+                            help="puzzles to mine from self-play when there are none "
+                                 f"(default {DEMO_PUZZLES}; 0: none)")
+
+    def handle(self, *args, puzzles=DEMO_PUZZLES, **options):
         users = get_user_model().objects
         for name in DEMO_PLAYERS:
             if users.filter(username__iexact=name).exists():
@@ -54,6 +67,11 @@ class Command(BaseCommand):
         if not users.filter(username="admin").exists():
             users.create_superuser("admin", "", DEMO_PASSWORD)
         self._community_content()
+        if puzzles > 0 and not Puzzle.objects.exists():
+            report = mining.mine(puzzles, from_games=False, self_play=True,
+                                 seed=DEMO_PUZZLE_SEED)
+            self.stdout.write(f"Puzzles: {len(report.puzzles)} mined from self-play "
+                              f"({report.seconds:.1f} s); the daily one is on the home page.")
         self.stdout.write(
             "Demo players: " + ", ".join(DEMO_PLAYERS)
             + f" — password '{DEMO_PASSWORD}' ({DEMO_VETERAN} has finished the tutorial and "
