@@ -2,6 +2,7 @@ from django.contrib import admin
 
 from players.moderation.admin_privacy import PrivateFieldsAdmin
 
+from .lab import admin as lab_admin  # noqa: F401  (registers the card lab's models)
 from .models import Concept, ConceptVisit
 from .services import concept_render
 
