@@ -6,12 +6,12 @@ started on the concept's page and self-play reports are made by the background w
 (concepts.lab.playtest, concepts.lab.selfplay): nothing is added or changed here. A record
 may be deleted (a lab card only while no playtest or report uses it; a report only when it
 is not being made). A report's deck is a copy of its requester's deck, whose cards only he
-sees (decks' cards are private in the admin): it is neither shown nor filtered on.
+sees: it is a private field of the admin (players.moderation.admin_privacy), neither shown
+nor filtered on.
 """
 import json
 
 from django.contrib import admin
-from django.db.models.constants import LOOKUP_SEP
 from django.utils.html import format_html
 
 from games import engine
@@ -102,12 +102,6 @@ class SelfPlayReportAdmin(LabRecordAdmin):
     fields = ("concept", "lab_card", "requested_by", "deck_name", "replaced", "replaced_card",
               "games", "level", "seed", "status", "progress", "error", "result_shown",
               "created_at", "updated_at", "finished_at")
-    hidden_fields = {"deck"}
-
-    def lookup_allowed(self, lookup, value, request=None):
-        if lookup.split(LOOKUP_SEP, 1)[0] in self.hidden_fields:
-            return False
-        return super().lookup_allowed(lookup, value, request)
 
     def has_delete_permission(self, request, obj=None):
         being_made = obj is not None and obj.status in (SelfPlayReport.Status.QUEUED,

@@ -27,6 +27,7 @@ PRIVATE_FIELDS = {
     "games.turn": {"record"},  # holds the card drawn and the cards' draw counts
     "decks.deck": {"note", "common", "uncommon", "rare", "tokens"},
     "tournaments.entry": {"deck_cards"},  # the deck a player plays an event with
+    "concepts.selfplayreport": {"deck"},  # a copy of the requester's deck for a lab report
 }
 
 # Fields never filtered, searched or sorted on, whose own admin display is safe: Django's
