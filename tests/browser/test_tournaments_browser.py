@@ -1,6 +1,7 @@
 """Events in the browser: an arena of four and a Swiss event of five rounds run to their
 podiums. alice plays in a real browser (she joins through the page, is taken to her game
-when it begins, surrenders through the game screen, follows the top bar back to the event);
+when it begins, surrenders through the game screen, follows the top bar back to the event;
+a game page of the event opens her next game);
 the other players are simulated through the services, which also end their games quickly.
 The event page changes by itself over its websocket."""
 from datetime import timedelta
@@ -134,6 +135,17 @@ def test_an_arena_of_four_to_its_podium(page, asgi_url, alice, screenshot):
     page.unroute(_controls_fetch)
     second = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
     assert {second.player1_id, second.player2_id} != {game.player1_id, game.player2_id}
+    # she stays on her game's page, which names the event; when the games end, that page
+    # opens her next game of the event itself
+    page.wait_for_selector(f"#game-event[data-tournament='{tournament.pk}']")
+    page.wait_for_selector("#live-status[data-state=live]")
+    screenshot("arena-game-strip")
+    _finish_all(tournament, winner_seat=0)
+    page.wait_for_url(lambda url: "/games/" in url and f"/games/{second.pk}/" not in url,
+                      timeout=30_000)
+    third = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
+    assert Pairing.objects.filter(game=third, tournament=tournament).exists()
+    assert alice.pk in (third.player1_id, third.player2_id)
     page.goto(f"{asgi_url}{reverse('tournaments:detail', args=[tournament.pk])}")
     # alice pauses through the page: the others play on without her
     page.click("#tournament-controls button:has-text('Pause')")
@@ -187,3 +199,35 @@ def test_a_swiss_of_five_rounds_to_its_podium(page, asgi_url, alice, screenshot)
     page.goto(f"{asgi_url}{reverse('players:detail', args=['alice'])}")
     assert page.locator("#tournaments >> text=Browser swiss").count() == 1
     screenshot("swiss-podium")
+
+
+def test_a_crowded_arena_page_fits_a_desktop_and_a_phone(page, asgi_url, alice, screenshot):
+    """An arena of 60 running: the event page (the 50 leaders, the games, alice's place) and
+    the standings page of all 60 fit 1280×800 and 375×812 without sideways scrolling."""
+    from tests.browser.test_board_layout_browser import LAYOUT_PROBLEMS
+
+    alice.level = 10
+    alice.save()
+    tournament = _event(Kind.ARENA, name="Crowded evening arena")
+    services.tournament_join(tournament_id=tournament.pk, player=alice,
+                             deck=make_deck(alice, name="Alice's deck").pk)
+    _simulated(tournament, [f"crowd{n:02d}" for n in range(59)])
+    _start(tournament)
+    _finish_all(tournament, winner_seat=0)  # a round of results; everyone paired again
+    _login(page, asgi_url, "alice")
+    detail = f"{asgi_url}{reverse('tournaments:detail', args=[tournament.pk])}"
+    standings = f"{asgi_url}{reverse('tournaments:standings', args=[tournament.pk])}"
+    for width, height in ((1280, 800), (375, 812)):
+        page.set_viewport_size({"width": width, "height": height})
+        _open(page, detail)
+        page.wait_for_selector("#tournament-live[data-socket=open]")
+        assert page.locator(".standings tbody tr").count() == 50
+        assert page.locator("#my-place").count() == 1
+        assert page.evaluate(LAYOUT_PROBLEMS) == []
+        screenshot(f"event-{width}")
+        page.click("text=All 60 players")
+        page.wait_for_url(standings)
+        assert page.locator(".standings tbody tr").count() == 60
+        assert page.locator(f".standings tr.mine[data-player='{alice.pk}']").count() == 1
+        assert page.evaluate(LAYOUT_PROBLEMS) == []
+        screenshot(f"standings-{width}")
