@@ -118,6 +118,11 @@ HTTP_QUEUE_MAX = env.int("HTTP_QUEUE_MAX", default=1000)
 # each keeps at most one database connection). Channels' own single consumer thread keeps
 # the handshakes. A process holds at most HTTP_THREADS + LIVE_BOARD_THREADS + 1 connections.
 LIVE_BOARD_THREADS = env.int("LIVE_BOARD_THREADS", default=4)
+# A server process's garbage collector thresholds (gc.set_threshold; marcomage/site/warmup.py).
+# Python's (700, 10, 10) collected the youngest objects ~17 times a second per process at
+# 400 games, mid-request, promoting requests' short-lived objects into the older generations,
+# whose collections stop every thread: 17 full collections in two minutes of 50-160 ms each.
+GC_THRESHOLDS = tuple(env.list("GC_THRESHOLDS", cast=int, default=[10000, 10, 10]))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "players.User"

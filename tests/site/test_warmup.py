@@ -16,16 +16,16 @@ from decks.catalogue import card_face
 from games import engine
 print(json.dumps({"frozen": gc.get_freeze_count(), "walked": len(gc.get_objects()),
                   "faces": card_face.cache_info().currsize,
-                  "cards": len(engine.all_cards())}))
+                  "cards": len(engine.all_cards()), "thresholds": gc.get_threshold()}))
 """
 
 
-def probe(code: str):
+def probe(code: str, **env_vars):
     """What ``code`` prints last (JSON), run in a fresh process that imports the server.
 
     Django's default settings, not DEBUG=false: production would need collected static
     files for the card faces, which a clean clone does not have (CI failed on it)."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "marcomage.settings"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "marcomage.settings", **env_vars}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
                          capture_output=True, text=True, timeout=120).stdout
     return json.loads(out.strip().splitlines()[-1])
@@ -37,6 +37,13 @@ def test_the_server_process_starts_warm_and_frozen():
     # What a full collection still walks is a small part of what the process holds.
     assert found["frozen"] > 100_000
     assert found["walked"] < found["frozen"] / 10
+    # The youngest generation is collected every 10,000 new objects, not Python's 700.
+    assert found["thresholds"] == [10000, 10, 10]
+
+
+def test_the_collector_thresholds_are_a_setting():
+    found = probe(WARM_AND_FROZEN, GC_THRESHOLDS="700,10,10")
+    assert found["thresholds"] == [700, 10, 10]
 
 
 def test_every_template_is_compiled_before_the_first_page():
