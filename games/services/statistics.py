@@ -6,7 +6,7 @@ a fresh start when new cards join the game.
 """
 from collections import Counter
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Q
 
 from decks.models import Deck
@@ -67,24 +67,30 @@ def card_counts(game: Game) -> dict:
     return counts
 
 
+_COUNTERS = ("played", "discarded", "drawn")
+
+
 def _card_statistics_add(game: Game):
+    """Add the game's counts to its cards' rows in one statement: an upsert that adds to the
+    latest counters and the totals. It was a SELECT ... FOR UPDATE of every card of the game
+    and Django's bulk_update, a CASE per field over some 80 rows to compile: 6.8 % of a
+    server process's interpreter time with the players thinking 0 s (py-spy --gil), inside
+    the ending move's transaction. Rows are written in card order, so two games ending at
+    once take the rows' locks in the same order."""
     counts = card_counts(game)
     if not counts:
         return
-    ids = list(counts)
-    CardStatistic.objects.bulk_create([CardStatistic(card_id=cid) for cid in ids],
-                                      ignore_conflicts=True)
-    rows = list(CardStatistic.objects.select_for_update().filter(card_id__in=ids))
-    for row in rows:
-        c = counts[row.card_id]
-        row.played += c["played"]
-        row.played_total += c["played"]
-        row.discarded += c["discarded"]
-        row.discarded_total += c["discarded"]
-        row.drawn += c["drawn"]
-        row.drawn_total += c["drawn"]
-    CardStatistic.objects.bulk_update(rows, ["played", "played_total", "discarded",
-                                             "discarded_total", "drawn", "drawn_total"])
+    table = connection.ops.quote_name(CardStatistic._meta.db_table)
+    columns = ("card_id", *_COUNTERS, *(f"{name}_total" for name in _COUNTERS))
+    rows = [(cid, *(counts[cid][name] for name in _COUNTERS),
+             *(counts[cid][name] for name in _COUNTERS)) for cid in sorted(counts)]
+    placeholders = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(rows))
+    added = ", ".join(f"{name} = {table}.{name} + EXCLUDED.{name}" for name in columns[1:])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({', '.join(columns)}) VALUES {placeholders} "
+            f"ON CONFLICT (card_id) DO UPDATE SET {added}",
+            [value for row in rows for value in row])
 
 
 def card_statistics_reset_latest(*, dry_run: bool = False, queryset=None) -> int:
