@@ -125,7 +125,8 @@ ROUTES = {
     # Events: their pages are open to every player; joining, pausing and leaving act on the
     # player's own entry; only the creator may cancel his event (403).
     "tournaments:list": "own", "tournaments:new": "own", "tournaments:detail": "open",
-    "tournaments:live": "open", "tournaments:join": "open", "tournaments:leave": "open",
+    "tournaments:live": "open", "tournaments:standings": "open",
+    "tournaments:join": "open", "tournaments:leave": "open",
     "tournaments:pause": "open", "tournaments:cancel": "guarded",
     "api:tournaments": "api", "api:tournament": "api", "api:tournament_standings": "api",
     "api:tournament_pairings": "api", "api:bot_tournament_join": "api-bot",
@@ -399,6 +400,7 @@ def _tournament_requests(world):
         ("tournaments:detail", url("detail") + "?part=controls", {}),
         ("tournaments:detail", url("detail"), {}),
         ("tournaments:live", url("live"), {}),
+        ("tournaments:standings", url("standings"), {}),
         ("tournaments:join", url("join"), {"deck": deck.pk}),
         ("tournaments:pause", url("pause"), {"paused": "1"}),
         ("tournaments:leave", url("leave"), {}),
