@@ -3,7 +3,10 @@
 ``game_page`` builds everything the page and its board partial show to one player (a
 fixed number of SQL queries whatever the length of the game or its chat).
 """
+from functools import lru_cache
+
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
 
 from games import engine
@@ -186,6 +189,24 @@ def end_screen_earnings(game: Game, seat: int):
     }
 
 
+# The commands a board's buttons post to (games:command), by their keys in board_urls.
+BOARD_COMMANDS = ("surrender", "surrender-cancel", "surrender-accept", "surrender-reject",
+                  "ai-move", "substitute", "abort", "finish")
+
+
+@lru_cache(maxsize=4096)
+def board_urls(game_id: int) -> dict:
+    """The addresses a game's board links and posts to, reversed once per game and process:
+    the board's {% url %} tags were 6 % of a server process's interpreter time with the
+    players thinking 0 s (py-spy --gil), for the same few strings every time."""
+    urls = {name: reverse(f"games:{name}", args=[game_id])
+            for name in ("detail", "move", "history", "leave", "replay")}
+    urls.update({command.replace("-", "_"): reverse("games:command", args=[game_id, command])
+                 for command in BOARD_COMMANDS})
+    urls["list"] = reverse("games:list")
+    return urls
+
+
 def game_page(game: Game, player, *, error=None, notice=None, preview=None,
               sandbox_open=False, with_chat=False, indicator=False, ai_asked=False) -> dict:
     """The context of the game page and of its board partial, for ``player``.
@@ -244,9 +265,12 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
                                 outcome_label=game.get_outcome_display())))),
         "refresh_seconds": settings.auto_refresh or DEFAULT_REFRESH_SECONDS,
         "next_game": next(iter(pk for pk in on_turn if pk != game.pk), None),
+        "urls": board_urls(game.pk),
         "indicator_oob": indicator,
         "games_on_turn": len(on_turn),
     }
+    if context["next_game"] is not None:
+        context["next_game_url"] = board_urls(context["next_game"])["detail"]
     if with_chat and chat_open and settings.integrated_chat:
         context.update(chat_page(game, player))
     elif with_chat and chat_open:

@@ -148,3 +148,18 @@ def test_the_opponents_avatar_comes_with_the_game_on_every_board(client_of, star
         _version, pushed = live.board_frame(game.pk, live.viewer_of(me.user_id), "x" * 32)
     assert 'src="/avatars/bob.png"' in board
     assert 'src="/avatars/bob.png"' in pushed
+
+
+def test_the_board_posts_and_links_to_the_games_own_addresses(alice, client_of, started_game):
+    """The board's addresses are reversed once per game and process (board_urls): each is
+    the address of this game, and a second game's board has its own."""
+    first, second = started_game(), started_game()
+    client = client_of(alice)
+    for game in (first, second):
+        html = client.get(reverse("games:board", args=[game.pk])).content.decode()
+        assert f'action="{reverse("games:move", args=[game.pk])}"' in html
+        assert f'href="{reverse("games:history", args=[game.pk])}"' in html
+        assert f'action="{reverse("games:command", args=[game.pk, "surrender"])}"' in html
+        assert f'href="{reverse("games:list")}"' in html
+        other = second if game is first else first
+        assert f"/games/{other.pk}/move/" not in html
