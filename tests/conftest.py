@@ -136,6 +136,14 @@ def carol(db):
 
 
 @pytest.fixture
+def superuser_client(carol, client_of):
+    """carol, made an administrator: a client logged in as a superuser."""
+    carol.user.is_staff = carol.user.is_superuser = True
+    carol.user.save()
+    return client_of(carol)
+
+
+@pytest.fixture
 def client_of(client):
     """client_of(player) -> a test client logged in as that player."""
     from django.test import Client

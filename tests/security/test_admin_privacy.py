@@ -33,14 +33,6 @@ CHAT_LINE = "alice-chat-line-8d21"
 
 
 @pytest.fixture
-def root(carol, client_of):
-    """carol, made an administrator: a client logged in as a superuser."""
-    carol.user.is_staff = carol.user.is_superuser = True
-    carol.user.save()
-    return client_of(carol)
-
-
-@pytest.fixture
 def secrets(alice, bob, alice_messages, alice_deck, hidden_game, challenge):
     """Every kind of private data, written through the services."""
     gs.game_note_save(game_id=hidden_game.pk, player=alice, text=GAME_NOTE)
@@ -99,35 +91,35 @@ def _refused(response) -> bool:
     return response.status_code == 302 and response["Location"].endswith("?e=1")
 
 
-def test_no_lookup_reaches_a_private_field(root, secrets):
+def test_no_lookup_reaches_a_private_field(superuser_client, secrets):
     for model, lookup, value in _probes(secrets):
         url = reverse(f"admin:{model}_changelist")
         for guess in (value, "no-such-value-x"):  # right or wrong, the same refusal
-            response = root.get(url, {lookup: guess})
+            response = superuser_client.get(url, {lookup: guess})
             assert _refused(response), (model, lookup, response.status_code)
             assert b"result" not in response.content, (model, lookup)
 
 
-def test_search_does_not_reach_private_texts(root, secrets):
+def test_search_does_not_reach_private_texts(superuser_client, secrets):
     for model, secret in (("players_message", ALICE_SECRET_BODY),
                           ("players_message", ALICE_SECRET_SUBJECT),
                           ("games_chatmessage", CHAT_LINE),
                           ("decks_deck", ALICE_DECK_NOTE),
                           ("games_game", CHALLENGE_NOTE),
                           ("players_user", secrets["password"][:8])):
-        response = root.get(reverse(f"admin:{model}_changelist"), {"q": secret})
+        response = superuser_client.get(reverse(f"admin:{model}_changelist"), {"q": secret})
         assert response.status_code == 200
         assert "0 results" in response.content.decode(), (model, secret)
 
 
-def test_ordinary_filters_and_sorting_still_work(root, secrets):
+def test_ordinary_filters_and_sorting_still_work(superuser_client, secrets):
     listing = reverse("admin:players_message_changelist")
-    assert "2 results" in root.get(listing, {"kind__exact": "personal"}).content.decode()
-    assert "2 results" in root.get(listing, {"q": "bob"}).content.decode()
+    assert "2 results" in superuser_client.get(listing, {"kind__exact": "personal"}).content.decode()
+    assert "2 results" in superuser_client.get(listing, {"q": "bob"}).content.decode()
     for order in ("1", "-4", "2.1", "99", "x"):  # unknown columns are ignored, never a 500
-        assert root.get(listing, {"o": order}).status_code == 200
+        assert superuser_client.get(listing, {"o": order}).status_code == 200
     games = reverse("admin:games_game_changelist")
-    page = root.get(games, {"is_hidden__exact": "1", "status__exact": "in_progress"})
+    page = superuser_client.get(games, {"is_hidden__exact": "1", "status__exact": "in_progress"})
     assert "1 result" in page.content.decode()
 
 
@@ -138,22 +130,22 @@ ODD_FILTERS = [{"nonexistent__x": "1"}, {"id__in": "a,b"}, {"id": "abc"}, {"id__
                {"_popup": "1", "_to_field": "body"}]
 
 
-def test_odd_filters_never_break_the_admin(root, secrets):
+def test_odd_filters_never_break_the_admin(superuser_client, secrets):
     """Every changelist, Django's and other apps' included, answers a malformed filter with
     a page, a 400 or the ?e=1 redirect (a bad pattern was a database error: 503)."""
     from django.contrib import admin
 
-    root.raise_request_exception = False
+    superuser_client.raise_request_exception = False
     for model in admin.site._registry:
         url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
         for params in ODD_FILTERS:
-            status = root.get(url, params).status_code
+            status = superuser_client.get(url, params).status_code
             assert status < 500, (url, params, status)
-    response = root.get(reverse("admin:auth_group_changelist"), {"name__regex": "^a"})
+    response = superuser_client.get(reverse("admin:auth_group_changelist"), {"name__regex": "^a"})
     assert response.status_code == 400
 
 
-def test_private_texts_show_on_no_admin_page(root, secrets, alice, alice_deck, challenge):
+def test_private_texts_show_on_no_admin_page(superuser_client, secrets, alice, alice_deck, challenge):
     game = secrets["game"]
     chat = ChatMessage.objects.get(body=CHAT_LINE)
     pages = [reverse("admin:games_chatmessage_changelist"),
@@ -166,7 +158,7 @@ def test_private_texts_show_on_no_admin_page(root, secrets, alice, alice_deck, c
              reverse("admin:games_game_delete", args=[game.pk]),
              reverse("admin:players_player_delete", args=[alice.pk])]
     for url in pages:
-        response = root.get(url)
+        response = superuser_client.get(url)
         assert response.status_code == 200, url
         html = response.content.decode()
         for secret in (CHAT_LINE, ALICE_DECK_NOTE, CHALLENGE_NOTE, GAME_NOTE,
@@ -184,10 +176,10 @@ def _hidden_parts(state):
     return parts
 
 
-def test_a_running_hidden_game_shows_a_summary_and_cannot_be_edited(root, secrets):
+def test_a_running_hidden_game_shows_a_summary_and_cannot_be_edited(superuser_client, secrets):
     game = secrets["game"]
     url = reverse("admin:games_game_change", args=[game.pk])
-    html = root.get(url).content.decode()
+    html = superuser_client.get(url).content.decode()
     for part in _hidden_parts(game.state) | _hidden_parts(game.initial_state):
         assert part not in html
     assert "next_card" not in html and "card_stats" not in html
@@ -196,33 +188,33 @@ def test_a_running_hidden_game_shows_a_summary_and_cannot_be_edited(root, secret
     assert f"Round {game.round}" in html and "on turn" in html
     assert 'name="state"' not in html and "<textarea" not in html  # nothing to edit
     before = (game.state, game.version)
-    response = root.post(url, {"state": "{}", "status": "finished", "round": "99"})
+    response = superuser_client.post(url, {"state": "{}", "status": "finished", "round": "99"})
     assert response.status_code == 403
     game.refresh_from_db()
     assert (game.state, game.version) == before
-    assert root.get(reverse("admin:games_game_add")).status_code == 403
+    assert superuser_client.get(reverse("admin:games_game_add")).status_code == 403
 
 
-def test_a_running_games_turns_keep_their_draws(root, secrets):
+def test_a_running_games_turns_keep_their_draws(superuser_client, secrets):
     turn = secrets["turn"]
-    html = root.get(reverse("admin:games_turn_change", args=[turn.pk])).content.decode()
+    html = superuser_client.get(reverse("admin:games_turn_change", args=[turn.pk])).content.decode()
     assert "next_card" not in html and "card_stats" not in html
     assert "<textarea" not in html
-    response = root.post(reverse("admin:games_turn_change", args=[turn.pk]), {"card": "1"})
+    response = superuser_client.post(reverse("admin:games_turn_change", args=[turn.pk]), {"card": "1"})
     assert response.status_code == 403
 
 
-def test_a_finished_game_shows_its_whole_state_read_only(root, alice, bob):
+def test_a_finished_game_shows_its_whole_state_read_only(superuser_client, alice, bob):
     game = play_some_turns(start_game(alice, bob, hidden=True), 4)
     gs.game_surrender(game_id=game.pk, player=alice)
     gs.game_surrender_answer(game_id=game.pk, player=bob, accept=True)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    html = root.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    html = superuser_client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
     assert game.state["rng"] in html and game.initial_state["seed"] in html
     assert "<textarea" not in html
     turn = Turn.objects.filter(game=game, action="discard").first()
-    html = root.get(reverse("admin:games_turn_change", args=[turn.pk])).content.decode()
+    html = superuser_client.get(reverse("admin:games_turn_change", args=[turn.pk])).content.decode()
     assert "next_card" in html
 
 

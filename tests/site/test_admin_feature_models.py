@@ -35,14 +35,6 @@ def _url(model, view, *args):
 
 
 @pytest.fixture
-def root(carol, client_of):
-    """carol, made an administrator: a client logged in as a superuser."""
-    carol.user.is_staff = carol.user.is_superuser = True
-    carol.user.save()
-    return client_of(carol)
-
-
-@pytest.fixture
 def rows(alice, bob, carol, finished):
     """One row (at least) of each model, made through the services."""
     alice.level = 10  # past the tutorial: the lab and the games against the computer
@@ -79,12 +71,12 @@ def _results(response):
     return list(response.context["cl"].result_list)
 
 
-def test_a_superuser_opens_every_list_and_every_row(root, rows):
+def test_a_superuser_opens_every_list_and_every_row(superuser_client, rows):
     for model in MODELS:
-        listing = root.get(_url(model, "changelist"))
+        listing = superuser_client.get(_url(model, "changelist"))
         assert listing.status_code == 200, model
         assert rows[model] in _results(listing), model
-        change = root.get(_url(model, "change", rows[model].pk))
+        change = superuser_client.get(_url(model, "change", rows[model].pk))
         assert change.status_code == 200, model
 
 
@@ -103,13 +95,13 @@ def _queries(client, url) -> int:
     return len(queries)
 
 
-def test_the_lists_do_not_query_once_per_row(root, rows, alice, bob):
+def test_the_lists_do_not_query_once_per_row(superuser_client, rows, alice, bob):
     """A second puzzle, day, answer, mined game, playtest and report add no query to
     their lists."""
     lists = [_url(model, "changelist") for model in
              (Puzzle, DailyPuzzle, PuzzleAttempt, PuzzlePlayer, MinedGame, SelfPlayRun,
               LabCard, Playtest, SelfPlayReport)]
-    before = [_queries(root, url) for url in lists]
+    before = [_queries(superuser_client, url) for url in lists]
     game = rows["finished"](bob, alice)
     second = make_puzzle(seed=5, source_game=game)
     DailyPuzzle.objects.create(day=timezone.localdate() - timedelta(days=1), puzzle=second)
@@ -123,103 +115,103 @@ def test_the_lists_do_not_query_once_per_row(root, rows, alice, bob):
                             choice=f"deck:{deck.pk}:{deck.common[0]}", level="easy")
     selfplay.report_request(concept_id=other.pk, player=bob, games=100, level="easy",
                             choice=f"deck:{deck.pk}:{deck.common[1]}")
-    after = [_queries(root, url) for url in lists]
+    after = [_queries(superuser_client, url) for url in lists]
     for url, one, two in zip(lists, before, after, strict=True):
-        assert len(_results(root.get(url))) == 2, url
+        assert len(_results(superuser_client.get(url))) == 2, url
         assert two == one, (url, one, two)
 
 
-def test_puzzles_are_found_by_id_and_by_the_source_games_players(root, rows):
+def test_puzzles_are_found_by_id_and_by_the_source_games_players(superuser_client, rows):
     puzzle, listing = rows[Puzzle], _url(Puzzle, "changelist")
-    assert _results(root.get(listing, {"q": str(puzzle.pk)})) == [puzzle]
-    assert _results(root.get(listing, {"q": "alice"})) == [puzzle]
-    assert _results(root.get(listing, {"q": "nobody-here"})) == []
-    assert _results(root.get(listing, {"kind__exact": puzzle.kind})) == [puzzle]
+    assert _results(superuser_client.get(listing, {"q": str(puzzle.pk)})) == [puzzle]
+    assert _results(superuser_client.get(listing, {"q": "alice"})) == [puzzle]
+    assert _results(superuser_client.get(listing, {"q": "nobody-here"})) == []
+    assert _results(superuser_client.get(listing, {"kind__exact": puzzle.kind})) == [puzzle]
     attempts = _url(PuzzleAttempt, "changelist")
-    assert _results(root.get(attempts, {"q": "bob"})) == [rows[PuzzleAttempt]]
-    assert _results(root.get(attempts, {"q": "alice"})) == []
+    assert _results(superuser_client.get(attempts, {"q": "bob"})) == [rows[PuzzleAttempt]]
+    assert _results(superuser_client.get(attempts, {"q": "alice"})) == []
     players = _url(PuzzlePlayer, "changelist")
-    assert _results(root.get(players, {"q": "bob"})) == [rows[PuzzlePlayer]]
+    assert _results(superuser_client.get(players, {"q": "bob"})) == [rows[PuzzlePlayer]]
 
 
-def test_lab_cards_are_found_by_name_concept_author_and_engine_id(root, rows):
+def test_lab_cards_are_found_by_name_concept_author_and_engine_id(superuser_client, rows):
     card, listing = rows[LabCard], _url(LabCard, "changelist")
     for term in ("ink gol", "alice", str(card.engine_id)):
-        assert _results(root.get(listing, {"q": term})) == [card], term
-    assert _results(root.get(listing, {"q": "nobody-here"})) == []
+        assert _results(superuser_client.get(listing, {"q": term})) == [card], term
+    assert _results(superuser_client.get(listing, {"q": "nobody-here"})) == []
     reports = _url(SelfPlayReport, "changelist")
-    assert _results(root.get(reports, {"q": "Ink golem"})) == [rows[SelfPlayReport]]
+    assert _results(superuser_client.get(reports, {"q": "Ink golem"})) == [rows[SelfPlayReport]]
     tests = _url(Playtest, "changelist")
-    assert _results(root.get(tests, {"q": "alice"})) == [rows[Playtest]]
+    assert _results(superuser_client.get(tests, {"q": "alice"})) == [rows[Playtest]]
 
 
-def test_card_balance_rows_are_found_by_card_name_and_id(root, rows):
+def test_card_balance_rows_are_found_by_card_name_and_id(superuser_client, rows):
     listing = _url(CardBalance, "changelist")
-    by_name = _results(root.get(listing, {"q": "Basic wall", "source__exact": "all"}))
+    by_name = _results(superuser_client.get(listing, {"q": "Basic wall", "source__exact": "all"}))
     assert by_name and {row.card_id for row in by_name} == {1}
-    by_id = _results(root.get(listing, {"q": "1", "source__exact": "all", "mode__exact": "all"}))
+    by_id = _results(superuser_client.get(listing, {"q": "1", "source__exact": "all", "mode__exact": "all"}))
     assert rows[CardBalance] in by_id
-    assert "Basic wall" in root.get(_url(CardBalance, "change", rows[CardBalance].pk)).content.decode()
+    assert "Basic wall" in superuser_client.get(_url(CardBalance, "change", rows[CardBalance].pk)).content.decode()
 
 
-def test_recorded_rows_are_neither_added_nor_changed(root, rows):
+def test_recorded_rows_are_neither_added_nor_changed(superuser_client, rows):
     for model in MODELS:
         if model is DailyPuzzle:
             continue
-        assert root.get(_url(model, "add")).status_code == 403, model
-        page = root.get(_url(model, "change", rows[model].pk)).content.decode()
+        assert superuser_client.get(_url(model, "add")).status_code == 403, model
+        page = superuser_client.get(_url(model, "change", rows[model].pk)).content.decode()
         assert "<textarea" not in page and 'type="submit" value="Save"' not in page, model
     puzzle = rows[Puzzle]
     puzzle.refresh_from_db()  # answered since it was made
     before = (puzzle.solution, puzzle.rating, puzzle.attempts)
-    assert root.post(_url(Puzzle, "change", puzzle.pk),
+    assert superuser_client.post(_url(Puzzle, "change", puzzle.pk),
                      {"solution": '["discard:1:0"]', "attempts": "0"}).status_code == 403
     puzzle.refresh_from_db()
     assert (puzzle.solution, puzzle.rating, puzzle.attempts) == before
-    page = root.get(_url(Puzzle, "change", puzzle.pk)).content.decode()
+    page = superuser_client.get(_url(Puzzle, "change", puzzle.pk)).content.decode()
     assert puzzle.solution[0] in page and puzzle.fingerprint in page  # shown, read-only
 
 
-def test_counted_rows_cannot_be_deleted_but_a_mined_game_can(root, rows):
+def test_counted_rows_cannot_be_deleted_but_a_mined_game_can(superuser_client, rows):
     for model in (PuzzleAttempt, PuzzlePlayer, CardBalance, CountedGame, BalanceState,
                   SelfPlayRun):
-        assert root.get(_url(model, "delete", rows[model].pk)).status_code == 403, model
+        assert superuser_client.get(_url(model, "delete", rows[model].pk)).status_code == 403, model
     report = rows[SelfPlayReport]
     assert report.status == SelfPlayReport.Status.QUEUED  # being made: kept
-    assert root.get(_url(SelfPlayReport, "delete", report.pk)).status_code == 403
+    assert superuser_client.get(_url(SelfPlayReport, "delete", report.pk)).status_code == 403
     mined = rows[MinedGame]
-    assert root.post(_url(MinedGame, "delete", mined.pk), {"post": "yes"}).status_code == 302
+    assert superuser_client.post(_url(MinedGame, "delete", mined.pk), {"post": "yes"}).status_code == 302
     assert not MinedGame.objects.filter(pk=mined.pk).exists()  # the miner looks again
 
 
-def test_a_day_to_come_may_be_given_its_puzzle_not_today_or_the_past(root, rows):
+def test_a_day_to_come_may_be_given_its_puzzle_not_today_or_the_past(superuser_client, rows):
     puzzle, today = rows[Puzzle], timezone.localdate()
     add = _url(DailyPuzzle, "add")
-    response = root.post(add, {"day": str(today), "puzzle": str(puzzle.pk)})
+    response = superuser_client.post(add, {"day": str(today), "puzzle": str(puzzle.pk)})
     assert response.status_code == 200 and "day still to come" in response.content.decode()
-    response = root.post(add, {"day": str(today + timedelta(days=1)), "puzzle": str(puzzle.pk)})
+    response = superuser_client.post(add, {"day": str(today + timedelta(days=1)), "puzzle": str(puzzle.pk)})
     assert response.status_code == 302
     assert puzzles.daily_puzzle(today + timedelta(days=1)) == puzzle
     todays = rows[DailyPuzzle]
-    assert root.post(_url(DailyPuzzle, "change", todays.pk),
+    assert superuser_client.post(_url(DailyPuzzle, "change", todays.pk),
                      {"day": str(today + timedelta(days=3)),
                       "puzzle": str(puzzle.pk)}).status_code == 403
-    assert root.get(_url(DailyPuzzle, "delete", todays.pk)).status_code == 403
+    assert superuser_client.get(_url(DailyPuzzle, "delete", todays.pk)).status_code == 403
     todays.refresh_from_db()
     assert todays.day == today
-    listing = root.get(_url(DailyPuzzle, "changelist")).content.decode()
+    listing = superuser_client.get(_url(DailyPuzzle, "changelist")).content.decode()
     assert 'class="field-answers">1<' in listing  # bob answered today's puzzle
 
 
-def test_a_reports_deck_is_neither_shown_nor_filtered_on(root, rows):
+def test_a_reports_deck_is_neither_shown_nor_filtered_on(superuser_client, rows):
     report, deck = rows[SelfPlayReport], rows["deck"]
-    page = root.get(_url(SelfPlayReport, "change", report.pk)).content.decode()
+    page = superuser_client.get(_url(SelfPlayReport, "change", report.pk)).content.decode()
     assert deck.name in page
     for cards in (report.deck["common"], report.deck["rare"]):
         assert json.dumps(cards) not in page and json.dumps(cards, indent=1) not in page
     listing = _url(SelfPlayReport, "changelist")
     for guess in (str(deck.common[2]), "no-such-card"):
-        response = root.get(listing, {"deck__common__contains": guess})
+        response = superuser_client.get(listing, {"deck__common__contains": guess})
         assert response.status_code == 400 or response["Location"].endswith("?e=1")
 
 
@@ -232,11 +224,11 @@ ODD_FILTERS = [{"nonexistent__x": "1"}, {"id__in": "a,b"}, {"id": "abc"}, {"id__
                {"day__gte": "not-a-date"}, {"game_id": "x"}]
 
 
-def test_odd_filters_never_break_these_lists(root, rows):
-    root.raise_request_exception = False
+def test_odd_filters_never_break_these_lists(superuser_client, rows):
+    superuser_client.raise_request_exception = False
     for model in MODELS:
         for params in ODD_FILTERS:
-            status = root.get(_url(model, "changelist"), params).status_code
+            status = superuser_client.get(_url(model, "changelist"), params).status_code
             assert status < 500, (model, params, status)
 
 
