@@ -4,8 +4,9 @@ Django compiles a queryset's SQL again on every run. For the game row with both 
 and their user rows (four joins, three columns left out), compiling cost more than the
 query itself: 12 % of a server process's CPU under load went to the live boards' game
 query alone, most of it in the compiler (py-spy, devtools/load.py at 200 games). A
-``PreparedQuery`` compiles its queryset the first time (per database), keeps the SQL and
-what the queryset needs to build its results, and then only runs the SQL with the new key:
+``PreparedQuery`` compiles its queryset the first time (per database), keeps the SQL, the
+columns' converters and what the queryset needs to build its results, and then only runs
+the SQL with the new key:
 ``get`` builds the instance as ``QuerySet.get`` would (deferred columns stay deferred,
 ``select_related`` rows are attached, database values are converted the same way);
 ``rows`` gives a ``values_list`` queryset's rows; ``row`` the one row of a ``values``
@@ -57,7 +58,14 @@ class PreparedQuery:
             keys_at.append([i for i, value in enumerate(params) if value == found])
         if not any(keys_at):  # a key it may leave out (a mark turned off), but not all
             raise ValueError("the prepared queryset does not use its key")
+        # The columns' converters, worked out once (Django does it on every run: for the
+        # game row's 47 columns a quarter of a millisecond per query); None: a composite
+        # column, left to Django's own results_iter.
+        fields = [column[0] for column in compiler.select[0:compiler.col_count]]
+        converters = (None if compiler.has_composite_fields(fields)
+                      else compiler.get_converters(fields))
         entry = {"model": queryset.model, "compiler": compiler, "sql": sql,
+                 "converters": converters,
                  "params": list(params), "keys_at": keys_at,
                  "moments": tuple(moments),
                  # What each selected column is called (a values queryset's keys).
@@ -109,7 +117,10 @@ class PreparedQuery:
         with connections[using].cursor() as cursor:
             cursor.execute(entry["sql"], params)
             rows = cursor.fetchall() if fetch is None else cursor.fetchmany(fetch)
-        return list(entry["compiler"].results_iter(results=[rows]))
+        converters = entry["converters"]
+        if converters is None:
+            return list(entry["compiler"].results_iter(results=[rows]))
+        return list(entry["compiler"].apply_converters(rows, converters)) if converters else rows
 
     def rows(self, key, *, using=DEFAULT_DB_ALIAS) -> list:
         """A ``values_list`` queryset's rows for ``key`` (an id, of the primary key's type);

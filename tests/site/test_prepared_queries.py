@@ -52,7 +52,8 @@ HOLDERS = {
 def test_the_django_version_is_the_one_prepared_py_was_checked_with():
     assert django.VERSION[:2] == CHECKED_WITH_DJANGO, (
         "marcomage/prepared.py uses Django internals (SQLCompiler.klass_info, select, "
-        "annotation_col_map, results_iter; get_related_populators): check it on this "
+        "annotation_col_map, col_count, results_iter, get_converters, apply_converters, "
+        "has_composite_fields; get_related_populators): check it on this "
         "Django with tests/site/test_prepared_queries.py, then update CHECKED_WITH_DJANGO")
 
 
@@ -66,6 +67,10 @@ def test_the_internals_it_uses_are_there():
     assert column.target.attname == "id" and alias is None
     assert isinstance(compiler.annotation_col_map, dict)
     assert callable(get_related_populators) and callable(SQLCompiler.results_iter)
+    fields = [column[0] for column in compiler.select[0:compiler.col_count]]
+    assert compiler.has_composite_fields(fields) is False
+    assert isinstance(compiler.get_converters(fields), dict)
+    assert callable(SQLCompiler.apply_converters)
     assert callable(connection.ops.adapt_datetimefield_value)
     assert callable(connection.ops.integer_field_range)
 
