@@ -193,7 +193,7 @@ def test_the_game_page_of_an_event_game_names_the_event(client_of, alice, bob, l
     strip = page.split('id="game-event"', 1)[1].split("</p>", 1)[0]
     assert f'data-tournament="{tournament.pk}"' in strip and f'data-game="{game.pk}"' in strip
     assert reverse("tournaments:detail", args=[tournament.pk]) in strip
-    assert "Night arena" in strip and "your next one opens here" in strip
+    assert "Night arena" in strip and "Your next game opens here" in strip
     other = gs.challenge_create(challenger=alice, opponent=bob,
                                 deck=make_deck(alice, name="Friendly"))
     other = gs.challenge_accept(game_id=other.pk, player=bob, deck=make_deck(bob, name="Mine"))
