@@ -385,6 +385,7 @@
       chosenRect: chosenCard ? chosenCard.getBoundingClientRect() : null,
       opponentHandRect: rectOf("#opponent-hand .hand"),
       text: announcementText(),
+      round: announcementRound(),
       focusId: focused && board.contains(focused) ? focused.id : null,
       scrollY: window.scrollY
     };
@@ -400,6 +401,13 @@
   function announcementText() {
     var el = document.getElementById("board-announcement");
     return el ? el.textContent.trim() : "";
+  }
+
+  // The round the words were written in: every turn passed moves it on, so the same words
+  // in a later round tell of a new turn (the computer can play the same card twice).
+  function announcementRound() {
+    var el = document.getElementById("board-announcement");
+    return el ? el.getAttribute("data-round") : null;
   }
 
   function rectOf(selector) {
@@ -426,8 +434,9 @@
     // The server writes the opponent's last turn (and the end of the game) in words only
     // when the last turn was the opponent's: also in the answer to one's own move, when
     // the computer has already answered it. An own command that changes no turn keeps
-    // the same words: not read again.
-    if (moved && text && (!own || text !== before.text || (before.running && !running))) {
+    // the same words in the same round: not read again.
+    var newTurn = text !== before.text || announcementRound() !== before.round;
+    if (moved && text && (!own || newTurn || (before.running && !running))) {
       announce(text);
     }
     restoreFocus(before.focusId);

@@ -257,6 +257,42 @@ def test_the_computers_answer_is_read_out(page, asgi_url, alice):
         "document.querySelector('#game-announcer').innerText)")
 
 
+def test_the_computers_second_turn_is_read_out_in_the_same_words(page, asgi_url, alice,
+                                                                  monkeypatch):
+    """The computer's answer reads as its opening did (the same card, the same production):
+    it is read out all the same, since it tells of a new turn. (A clean clone's CI once
+    waited a minute for it: the page took the same words for an own command's.)"""
+    from games.game import board as game_board
+    from games.game import selectors as game_selectors
+    from games.services import lobby
+
+    def same_words(board, *, opponent_name):
+        return "MArcomage played a card: the same words." if game_board.move_announcement(
+            board, opponent_name=opponent_name) else ""
+
+    monkeypatch.setattr(game_selectors, "move_announcement", same_words)
+    deck = make_deck(alice)
+    # A seed with which the computer (the second seat) opens the game.
+    seed = next(s for s in range(1, 200) if engine.new_game(
+        gs.deck_payload(deck), gs.deck_payload(deck), seed=s, ai=True, friendly=True).current == 1)
+    alice.level = 10
+    alice.save(update_fields=["level"])
+    with monkeypatch.context() as patch:
+        patch.setattr(lobby.secrets, "randbits", lambda bits: seed)
+        game = gs.ai_game_start(player=alice, deck=deck)
+    _open(page, asgi_url, "alice", game)
+    page.wait_for_selector("#board[data-my-turn='1']")
+    assert page.locator("#board-announcement").text_content() == (
+        "MArcomage played a card: the same words.")  # the computer opened
+    said = "() => document.querySelector('#game-announcer').innerText.split('the same words').length"
+    before = page.evaluate(said)
+    version = _version(page)
+    page.keyboard.press("1")
+    page.keyboard.press("d")
+    _wait_for_version_above(page, version + 1)  # the computer has answered
+    page.wait_for_function(f"() => ({said})() > {before}")
+
+
 # ---- the board in one screen (issue 30): your hand and its buttons without scrolling on a
 # laptop, docked at the bottom on a phone; the page stays put when you play; card names
 # break only between words.
