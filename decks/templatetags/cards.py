@@ -14,19 +14,23 @@ def card_face(value):
     return face_of(value)
 
 
-@register.simple_tag(takes_context=True)
-def card_options(context, images=None, insignias=None):
-    """Display choices for one card: explicit include parameters win, else the viewer's settings.
+def card_display(viewer, images=None, insignias=None):
+    """Display choices for one card: explicit parameters win, else the viewer's settings.
 
     Anonymous visitors (no settings) see card art and keyword insignias.
     """
-    viewer = context.get("viewer")
     prefs = getattr(viewer, "settings", None)
     if images is None or images == "":
         images = getattr(prefs, "show_card_images", True)
     if insignias is None or insignias == "":
         insignias = getattr(prefs, "keyword_insignias", True)
     return {"images": bool(images), "insignias": bool(insignias)}
+
+
+@register.simple_tag(takes_context=True)
+def card_options(context, images=None, insignias=None):
+    """card_display for the page's viewer (explicit include parameters win)."""
+    return card_display(context.get("viewer"), images, insignias)
 
 
 @register.filter
@@ -60,16 +64,16 @@ _CARD_CACHE: dict = {}
 CARD_CACHE_MAX = 20000
 
 
-@register.simple_tag(takes_context=True)
-def card(context, value, hidden=False, selected=False, dimmed=False, new=False,
-         revealed=False, foil=False, locked=False, link=False, size="", images=None,
-         insignias=None, extra_class="", empty_label=""):
-    """partials/card.html for one card, rendered once per process and reused.
+def card_html(viewer, value, hidden=False, selected=False, dimmed=False, new=False,
+              revealed=False, foil=False, locked=False, link=False, size="", images=None,
+              insignias=None, extra_class="", empty_label=""):
+    """partials/card.html for one card as ``viewer`` sees it, rendered once per process and
+    reused (the ``card`` tag, and the board's Jinja templates: games/jinja.py).
 
     Takes the include's parameters (see partials/card.html); the same arguments always give
     the same markup, so a board of twenty cards costs twenty dictionary look-ups.
     """
-    opts = card_options(context, images, insignias)
+    opts = card_display(viewer, images, insignias)
     face = face_of(value)
     key = (None if face is None else face.id, bool(hidden), bool(selected), bool(dimmed),
            bool(new), bool(revealed), bool(foil), bool(locked), bool(link), size or "",
@@ -85,3 +89,9 @@ def card(context, value, hidden=False, selected=False, dimmed=False, new=False,
             "extra_class": extra_class, "empty_label": empty_label}))
         _CARD_CACHE[key] = html
     return html
+
+
+@register.simple_tag(takes_context=True)
+def card(context, value, **flags):
+    """{% card value flag=... %}: card_html for the page's viewer."""
+    return card_html(context.get("viewer"), value, **flags)

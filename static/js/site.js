@@ -73,7 +73,7 @@
     }
   };
 
-  // The turn clock of a timed game (games/templates/games/game/_turn_clock.html): counts
+  // The turn clock of a timed game (games/jinja2/games/game/_turn_clock.html): counts
   // down each second from the server's count, read when the clock appears (every new board
   // brings a new one). At zero it says so; what that allows, the server decides.
   function clockText(seconds) {

@@ -74,7 +74,8 @@ def test_put_card_by_number_changes_that_slot_only(alice, client_of, sandbox_gam
     response = _post(client_of(alice), game, {"tool": "card", "seat": 1, "position": 3,
                                               "card": "1"}, htmx=True)
     assert response.status_code == 200
-    assert "Put Basic wall into slot 3 of the computer&#x27;s hand." in response.content.decode()
+    assert "Put Basic wall into slot 3 of the computer's hand." in html.unescape(
+        response.content.decode())
     game.refresh_from_db()
     assert game.version == version + 1
     assert game.state["players"][1]["hand"][2] == 1
@@ -89,11 +90,11 @@ def test_put_card_by_name_and_the_name_search_messages(alice, client_of, sandbox
     _post(client, game, {"tool": "card", "seat": 0, "position": 8, "card": "  basic   WALL "})
     assert _state(game).p[0].hand[7] == 1
     version = game.version
-    for text, message in [("wall", "Several cards match"), ("zzzqqq", "No card&#x27;s name"),
+    for text, message in [("wall", "Several cards match"), ("zzzqqq", "No card's name"),
                           ("0", "no card with that number"), ("99999", "no card with that"),
                           ("", "Type a card")]:
-        body = _post(client, game, {"tool": "card", "seat": 0, "position": 1, "card": text},
-                     htmx=True).content.decode()
+        body = html.unescape(_post(client, game, {"tool": "card", "seat": 0, "position": 1,
+                                                  "card": text}, htmx=True).content.decode())
         assert message.lower() in body.lower(), text
     game.refresh_from_db()
     assert game.version == version
@@ -118,7 +119,7 @@ def test_set_attribute_changes_exactly_that_number(alice, client_of, sandbox_gam
     before = dict(game.state)
     response = _post(client_of(alice), game, {"tool": "attribute", "seat": 1,
                                               "attribute": "gems", "value": "77"}, htmx=True)
-    assert "Set the computer&#x27;s gems to 77." in response.content.decode()
+    assert "Set the computer's gems to 77." in html.unescape(response.content.decode())
     game.refresh_from_db()
     assert json_diff(before, game.state) == [".players[1].attributes.gems"]
     assert game.state["players"][1]["attributes"]["gems"] == 77

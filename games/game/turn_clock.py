@@ -1,17 +1,13 @@
-"""The turn clock of a timed game (games/templates/games/game/_turn_clock.html): when the
+"""The turn clock of a timed game (games/jinja2/games/game/_turn_clock.html): when the
 player on turn runs out of time. The server stays the judge (games.services.moves
 ``substitute_move_allowed``); the page only counts down (static/js/site.js)."""
 from datetime import timedelta
 
-from django import template
 from django.utils import timezone
 
 from games.models import Game
 
-register = template.Library()
 
-
-@register.simple_tag
 def turn_deadline(game):
     """{"deadline": moment, "remaining": whole seconds left (0 when past), "left": them as
     text, "seat": the seat on turn} for a running timed game between two players, else

@@ -1,0 +1,102 @@
+"""The Jinja2 environment of the game boards (games/jinja2/): the player's board, the
+spectator's, and the parts the other pages show of them (a side, its castle).
+
+Why a second template engine: a board is drawn twice per move (for the mover's answer and
+for the opponent's push) and the Django template engine took 36 % of a server process's
+interpreter time doing it with the players thinking 0 s (py-spy --gil); Jinja2 compiles a
+template to Python code. The rest of the site stays on Django templates. Django pages show a
+part of a board with ``{% board_part %}`` (games/templatetags/board_parts.py); a board shows
+a Django part (the modes line, the outcome, the sandbox) with ``django_include``.
+"""
+from functools import lru_cache
+
+from django.template.loader import get_template
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.timezone import template_localtime
+from jinja2 import ChainableUndefined, Environment, pass_context
+from markupsafe import Markup
+
+from decks.templatetags.cards import card_html
+from games.game.turn_clock import turn_deadline
+
+
+@pass_context
+def _card(context, value, **flags):
+    """{{ card(slot.card, new=slot.new) }}: the card as the page's viewer sees it."""
+    return card_html(context.get("viewer"), value, **flags)
+
+
+@pass_context
+def _django_include(context, name, **values):
+    """A Django template rendered with this template's context and ``values``."""
+    return Markup(get_template(name, using="django").render({**context.get_all(), **values}))
+
+
+# Two Django parts every board shows, whose markup depends on a few values only: rendered
+# once per process for each (as the cards are), not per board.
+_MODES_MARKUP: dict = {}
+
+
+def _game_modes(game):
+    """games/_modes.html for ``game``: the key holds every field that template reads (a
+    few hundred keys at most)."""
+    key = (game.is_hidden, game.is_friendly, game.is_long, game.ai_challenge,
+           game.ai_deck_name, game.is_ai, game.ai_level, game.turn_timeout)
+    markup = _MODES_MARKUP.get(key)
+    if markup is None:
+        if len(_MODES_MARKUP) >= 1000:
+            _MODES_MARKUP.clear()
+        markup = _MODES_MARKUP[key] = Markup(
+            get_template("games/_modes.html", using="django").render({"game": game}))
+    return markup
+
+
+@lru_cache(maxsize=64)
+def _turn_indicator(games_on_turn):
+    """games/lobby/_turn_indicator.html for a count of games waiting for the player."""
+    return Markup(get_template("games/lobby/_turn_indicator.html", using="django").render(
+        {"games_on_turn": games_on_turn}))
+
+
+def csrf_input_for(token: str) -> Markup:
+    """The form field a Django page gets from {% csrf_token %}, for ``token``."""
+    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+
+
+def _url(name, *args):
+    return reverse(name, args=args or None)
+
+
+def _pluralize(count, suffix="s"):
+    return "" if count == 1 else suffix
+
+
+def _isoformat(moment):
+    """A moment as Django's ``|date:"c"`` writes it (in the site's time zone)."""
+    return template_localtime(moment).isoformat()
+
+
+class BoardEnvironment(Environment):
+    """``a.b`` looks ``b`` up as a key first when ``a`` is a dict, as Django's templates do:
+    the boards are dicts (games.game.board), and a key such as ``values`` must not give the
+    dict's method of that name. It is also the fast way: Jinja2 tries the attribute first,
+    and a failed attribute look-up costs an exception."""
+
+    def getattr(self, obj, attribute):
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
+def environment(**options):
+    options["undefined"] = ChainableUndefined  # a missing value reads as "", as in Django
+    env = BoardEnvironment(**options)
+    env.globals.update(card=_card, django_include=_django_include, url=_url,
+                       turn_deadline=turn_deadline, game_modes=_game_modes,
+                       turn_indicator=_turn_indicator)
+    env.filters.update(pluralize=_pluralize, isoformat=_isoformat)
+    return env

@@ -1,0 +1,45 @@
+"""The boards are Jinja2 templates (games/jinja.py, games/jinja2/): they must print what the
+engine's view holds, on the player's board, the spectator's and the Django pages that show a
+side of it. A dict's key reads before the dict's method of that name (``side.values``)."""
+import re
+
+import pytest
+from django.template import engines
+from django.urls import reverse
+
+from games import engine
+
+pytestmark = pytest.mark.django_db
+
+
+def _castle_titles(html):
+    return re.findall(r'<title id="castle-(\w+)-t">([^<]*)</title>', html)
+
+
+def _expected(state, seat, name):
+    P, limits = state.p[seat], engine.limits_for(state.long_mode)
+    return f"{name}: tower {P.a[0]} of {limits.max_tower}, wall {P.a[1]} of {limits.max_wall}"
+
+
+@pytest.mark.parametrize("page", ["games:board", "games:detail", "games:history"])
+def test_the_players_board_prints_the_castles_numbers(alice, client_of, started_game, page):
+    game = started_game()
+    state = engine.state_from_json(game.state)
+    html = client_of(alice).get(reverse(page, args=[game.pk])).content.decode()
+    titles = dict(_castle_titles(html))
+    assert titles["me"].endswith(_expected(state, 0, "")[2:]), titles
+    assert titles["opponent"].endswith(_expected(state, 1, "")[2:]), titles
+    assert titles["opponent"].startswith("bob: ") or page == "games:history"
+
+
+def test_the_spectators_board_prints_both_castles(alice, bob, carol, client_of, started_game):
+    game = started_game()
+    state = engine.state_from_json(game.state)
+    html = client_of(carol).get(reverse("games:watch_board", args=[game.pk])).content.decode()
+    assert [t for _, t in _castle_titles(html)] == [_expected(state, 0, "alice"),
+                                                    _expected(state, 1, "bob")]
+
+
+def test_a_dicts_key_reads_before_its_method():
+    template = engines["jinja2"].from_string("{{ d.values }}|{{ d.items.x }}|{{ d.missing }}")
+    assert template.render({"d": {"values": 7, "items": {"x": 1}}}) == "7|1|"
