@@ -14,7 +14,7 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.timezone import template_localtime
-from jinja2 import ChainableUndefined, Environment, pass_context
+from jinja2 import ChainableUndefined, Environment, pass_context, pass_environment
 from markupsafe import Markup
 
 from decks.templatetags.cards import card_html
@@ -59,6 +59,20 @@ def _turn_indicator(games_on_turn):
         {"games_on_turn": games_on_turn}))
 
 
+_ICONS: dict = {}
+
+
+@pass_environment
+def _resource_icon(env, kind):
+    """games/_resource_icon.html for ``kind`` (bricks, gems or recruits), drawn once: six
+    per board, where an include cost a new context each."""
+    icon = _ICONS.get(kind)
+    if icon is None:
+        icon = _ICONS[kind] = Markup(
+            env.get_template("games/_resource_icon.html").render({"kind": kind}))
+    return icon
+
+
 def csrf_input_for(token: str) -> Markup:
     """The form field a Django page gets from {% csrf_token %}, for ``token``."""
     return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
@@ -97,6 +111,6 @@ def environment(**options):
     env = BoardEnvironment(**options)
     env.globals.update(card=_card, django_include=_django_include, url=_url,
                        turn_deadline=turn_deadline, game_modes=_game_modes,
-                       turn_indicator=_turn_indicator)
+                       turn_indicator=_turn_indicator, resource_icon=_resource_icon)
     env.filters.update(pluralize=_pluralize, isoformat=_isoformat)
     return env

@@ -43,3 +43,11 @@ def test_the_spectators_board_prints_both_castles(alice, bob, carol, client_of, 
 def test_a_dicts_key_reads_before_its_method():
     template = engines["jinja2"].from_string("{{ d.values }}|{{ d.items.x }}|{{ d.missing }}")
     assert template.render({"d": {"values": 7, "items": {"x": 1}}}) == "7|1|"
+
+
+def test_each_side_shows_its_resource_pictures(alice, client_of, started_game):
+    game = started_game()
+    html = client_of(alice).get(reverse("games:board", args=[game.pk])).content.decode()
+    for kind in ("bricks", "gems", "recruits"):
+        # the facility and its stock, on both sides
+        assert html.count(f'<svg class="res-icon res-icon--{kind}"') == 4, kind
