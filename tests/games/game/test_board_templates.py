@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.template import engines
+from django.test import Client
 from django.urls import reverse
 
 from games import engine
@@ -51,3 +52,23 @@ def test_each_side_shows_its_resource_pictures(alice, client_of, started_game):
     for kind in ("bricks", "gems", "recruits"):
         # the facility and its stock, on both sides
         assert html.count(f'<svg class="res-icon res-icon--{kind}"') == 4, kind
+
+
+def test_the_game_page_plays_without_javascript_with_its_forms_token(alice, bob,
+                                                                      started_game):
+    """The board inside the Django game page carries the form token (a plain form post, as
+    a browser without JavaScript sends it, passes the CSRF check)."""
+    game = started_game()
+    mover = alice if game.current_seat == 0 else bob
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(mover.user)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    hand_form = page[page.index('id="hand-form"'):]
+    hand_form = hand_form[:hand_form.index("</form>")]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', hand_form).group(1)
+    response = client.post(reverse("games:move", args=[game.pk]),
+                           {"csrfmiddlewaretoken": token, "version": game.version,
+                            "action": "discard", "position": 2})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.turns.count() == 1
