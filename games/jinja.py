@@ -6,7 +6,8 @@ for the opponent's push) and the Django template engine took 36 % of a server pr
 interpreter time doing it with the players thinking 0 s (py-spy --gil); Jinja2 compiles a
 template to Python code. The rest of the site stays on Django templates. Django pages show a
 part of a board with ``{% board_part %}`` (games/templatetags/board_parts.py); a board shows
-a Django part (the modes line, the outcome, the sandbox) with ``django_include``.
+a Django part (the outcome, the sandbox) with ``django_include``, and the two it shows every
+time (the modes line, the turn indicator) drawn once per process for each key.
 """
 from functools import lru_cache
 
@@ -33,8 +34,8 @@ def _django_include(context, name, **values):
     return Markup(get_template(name, using="django").render({**context.get_all(), **values}))
 
 
-# Two Django parts every board shows, whose markup depends on a few values only: rendered
-# once per process for each (as the cards are), not per board.
+# The two Django parts every board shows depend on a few values only: rendered once per
+# process for each (as the cards are), not per board.
 _MODES_MARKUP: dict = {}
 
 

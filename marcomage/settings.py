@@ -93,7 +93,7 @@ TEMPLATES = [
     },
     {
         # The game boards and their parts (games/jinja2/, games/jinja.py): drawn twice per
-        # move, three to four times faster than with Django's engine.
+        # move; a board takes about 3.9 ms here against 6.7 ms with Django's engine.
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "APP_DIRS": True,
         "OPTIONS": {
