@@ -11,11 +11,12 @@ time (the modes line, the turn indicator) drawn once per process for each key.
 """
 from functools import lru_cache
 
+from django.template import defaultfilters
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.timezone import template_localtime
-from jinja2 import ChainableUndefined, Environment, pass_context, pass_environment
+from jinja2 import ChainableUndefined, Environment, pass_context
 from markupsafe import Markup
 
 from decks.templatetags.cards import card_html
@@ -60,22 +61,21 @@ def _turn_indicator(games_on_turn):
         {"games_on_turn": games_on_turn}))
 
 
-_ICONS: dict = {}
-
-
-@pass_environment
-def _resource_icon(env, kind):
+@lru_cache(maxsize=8)
+def _resource_icon(kind):
     """games/_resource_icon.html for ``kind`` (bricks, gems or recruits), drawn once: six
     per board, where an include cost a new context each."""
-    icon = _ICONS.get(kind)
-    if icon is None:
-        icon = _ICONS[kind] = Markup(
-            env.get_template("games/_resource_icon.html").render({"kind": kind}))
-    return icon
+    return Markup(get_template("games/_resource_icon.html", using="jinja2").render(
+        {"kind": kind}))
 
 
-def csrf_input_for(token: str) -> Markup:
-    """The form field a Django page gets from {% csrf_token %}, for ``token``."""
+@pass_context
+def _csrf_field(context):
+    """The forms' CSRF field, as Django's {% csrf_token %} writes it from the page's token
+    (a request's, or the one a pushed board is drawn with: games.game.live)."""
+    token = context.get("csrf_token")
+    if not token or token == "NOTPROVIDED":
+        return ""
     return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
 
 
@@ -83,13 +83,9 @@ def _url(name, *args):
     return reverse(name, args=args or None)
 
 
-def _pluralize(count, suffix="s"):
-    return "" if count == 1 else suffix
-
-
-def _isoformat(moment):
-    """A moment as Django's ``|date:"c"`` writes it (in the site's time zone)."""
-    return template_localtime(moment).isoformat()
+def _date(moment, format_string=None):
+    """Django's ``date`` filter, in the site's time zone as Django's templates give it."""
+    return defaultfilters.date(template_localtime(moment), format_string)
 
 
 class BoardEnvironment(Environment):
@@ -112,6 +108,7 @@ def environment(**options):
     env = BoardEnvironment(**options)
     env.globals.update(card=_card, django_include=_django_include, url=_url,
                        turn_deadline=turn_deadline, game_modes=_game_modes,
-                       turn_indicator=_turn_indicator, resource_icon=_resource_icon)
-    env.filters.update(pluralize=_pluralize, isoformat=_isoformat)
+                       turn_indicator=_turn_indicator, resource_icon=_resource_icon,
+                       csrf_field=_csrf_field)
+    env.filters.update(pluralize=defaultfilters.pluralize, date=_date)
     return env

@@ -9,7 +9,6 @@ from django.http import Http404, HttpRequest
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
 from django.template.loader import render_to_string
 
-from games.jinja import csrf_input_for
 from players.accounts.user_cache import cached_user
 from players.tutorial.sections import sections_open_for
 
@@ -46,5 +45,5 @@ def board_frame(game_id, player, csrf_token: str):
     context = selectors.game_page(game, player, indicator=True)
     # What the request's context processors would add for the board.
     context.update(viewer=player, sections_open=sections_open_for(player),
-                   csrf_token=csrf_token, csrf_input=csrf_input_for(csrf_token))
+                   csrf_token=csrf_token)
     return game.version, render_to_string("games/game/_board.html", context)

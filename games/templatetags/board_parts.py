@@ -5,16 +5,10 @@ from django import template
 from django.template import engines
 from django.utils.safestring import mark_safe
 
-from games.jinja import csrf_input_for
-
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
 def board_part(context, part_template, **values):
     part = engines["jinja2"].env.get_template(part_template)
-    page = context.flatten()
-    token = page.get("csrf_token")
-    if token:  # the forms' field, as the Jinja2 backend gives a request's templates
-        page["csrf_input"] = csrf_input_for(str(token))
-    return mark_safe(part.render({**page, **values}))
+    return mark_safe(part.render({**context.flatten(), **values}))
