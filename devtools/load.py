@@ -1011,6 +1011,44 @@ def process_tree_cpu(pid):
     return out
 
 
+# The services the servers lean on, by process name: their CPU is part of every move too.
+SERVICE_PROCESSES = {"postgres": "PostgreSQL (every backend)", "redis-server": "Redis",
+                     "pgbouncer": "PgBouncer"}
+
+
+def box_cpu():
+    """(busy, all) CPU seconds of the whole machine, from /proc/stat (None elsewhere), and
+    the CPU seconds of each service of ``SERVICE_PROCESSES``: where the cores went."""
+    import psutil
+    services = Counter()
+    for proc in psutil.process_iter(["name", "cpu_times"]):
+        label = SERVICE_PROCESSES.get(proc.info["name"] or "")
+        times = proc.info["cpu_times"]
+        if label and times is not None:
+            services[label] += times.user + times.system
+    try:
+        with open("/proc/stat") as f:
+            fields = [float(x) for x in f.readline().split()[1:]]
+    except OSError:
+        return None, services
+    idle = fields[3] + fields[4]  # idle + iowait
+    tick = os.sysconf("SC_CLK_TCK")
+    return ((sum(fields) - idle) / tick, sum(fields) / tick), services
+
+
+def box_report(before, after, elapsed):
+    """Lines for the services' CPU and the machine's busy share over the run."""
+    (busy0, services0), (busy1, services1) = before, after
+    lines = [f"  cpu {100 * (services1[label] - services0[label]) / elapsed:5.1f}%  {label}"
+             for label in SERVICE_PROCESSES.values() if services1[label] > services0[label]]
+    if busy0 is not None and busy1 is not None and busy1[1] > busy0[1]:
+        cores = os.cpu_count() or 1
+        share = (busy1[0] - busy0[0]) / (busy1[1] - busy0[1])
+        lines.append(f"  the machine: {100 * share:.0f}% busy ({100 * share * cores:.0f}% of "
+                     f"one core, {cores} cores), the harness and other jobs included")
+    return lines
+
+
 # ------------------------------------------------------------------ main
 def _spread(label, values, ps=(50, 99)):
     figures = "  ".join(f"p{p} {percentile(values, p):.0f}" for p in ps)
@@ -1132,6 +1170,7 @@ async def main_async(args):
         stats = Stats()
         watched = [proc.pid for proc in servers] + ([pgbouncer.pid] if pgbouncer else [])
         cpu_before = processes_cpu(watched)
+        box_before = box_cpu()
         harness_cpu = time.process_time()
         t0 = time.monotonic()
         deadline = t0 + args.duration
@@ -1161,6 +1200,7 @@ async def main_async(args):
         elapsed = time.monotonic() - t0
         harness_cpu = time.process_time() - harness_cpu
         cpu_after = processes_cpu(watched)
+        box_after = box_cpu()
         connections = await asyncio.to_thread(count_db_connections)
         text = report(stats, elapsed, cpu_before, cpu_after, connections, args.games, think,
                       args.level, warmup, peak_connections)
@@ -1176,6 +1216,7 @@ async def main_async(args):
         print(text + f"\n  cpu {100 * harness_cpu / elapsed:5.1f}%  the harness itself; its "
               f"event loop late by p50 {percentile(loop_lag, 50):.0f} / p99 "
               f"{percentile(loop_lag, 99):.0f} ms")
+        print("\n".join(box_report(box_before, box_after, elapsed)))
         arena = None
         if args.arena:
             for end in ends:  # an opponent the panel did not show: the one at that table
