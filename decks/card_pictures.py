@@ -26,7 +26,6 @@ import hashlib
 import math
 from dataclasses import dataclass
 
-from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from games import engine
@@ -627,8 +626,9 @@ def _badge(effect, digest, weapon, other_corner=False):
             f'stroke-width=".8"/><g transform="scale(.45)">{inner}</g></g>')
 
 
-def _picture_parts(card):
-    """(main motif's kind, the wrapper's background style, the SVG's content) of a card."""
+def card_picture(card):
+    """The picture of a card (or of anything with its attributes: concepts pass id,
+    keywords and rank only) as safe markup: a wrapper with the background, an inline SVG."""
     digest = hashlib.sha256(f"marcomage-card-{card.id}".encode()).digest()
     effects = effects_of(card)
     main = effects[0] if effects else None
@@ -642,40 +642,13 @@ def _picture_parts(card):
     keywords = tuple(getattr(card, "keywords", ()) or ())
     kind = main.kind if main else "rune"
     weapon = weapon_of(card)
-    content = (
-        f"{_texture(keywords, digest)}{_frame(rank, cost)}"
-        f'<g transform="translate({cx} {cy}) rotate({tilt}) scale(1.05)">{motif(main, digest, weapon)}</g>'
-        f"{_badge(second, digest, weapon)}{_badge(third, digest, weapon, other_corner=True)}"
-    )
-    return kind, _background(card, digest), content
-
-
-def card_picture(card):
-    """The picture of a card (or of anything with its attributes: concepts pass id,
-    keywords and rank only) as safe markup: a wrapper with the background, an inline SVG."""
-    kind, background, content = _picture_parts(card)
     # The background is a CSS gradient on the wrapper (not an SVG <linearGradient>) so the
     # same card drawn twice on a page needs no element ids.
     return mark_safe(
-        f'<div class="card-art card-art--drawn" data-motif="{kind}" style="{background}">'
+        f'<div class="card-art card-art--drawn" data-motif="{kind}" style="{_background(card, digest)}">'
         f'<svg class="card-art-svg" viewBox="0 0 100 60" aria-hidden="true" focusable="false">'
-        f"{content}</svg></div>"
+        f"{_texture(keywords, digest)}{_frame(rank, cost)}"
+        f'<g transform="translate({cx} {cy}) rotate({tilt}) scale(1.05)">{motif(main, digest, weapon)}</g>'
+        f"{_badge(second, digest, weapon)}{_badge(third, digest, weapon, other_corner=True)}"
+        f"</svg></div>"
     )
-
-
-def card_picture_file(card):
-    """The SVG of a card's picture as a file of its own (without the background, which
-    stays on the wrapper of ``card_picture_linked``)."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60">'
-            f"{_picture_parts(card)[2]}</svg>")
-
-
-def card_picture_linked(card, url):
-    """``card_picture`` with the SVG as an image at ``url`` (``card_picture_file``) instead
-    of inline: the browser keeps each card's picture once, and a board or a page of cards
-    carries an address of some 60 characters instead of some 2,000 of markup per card."""
-    kind, background, _ = _picture_parts(card)
-    return format_html(
-        '<div class="card-art card-art--drawn" data-motif="{}" style="{}"><img '
-        'class="card-art-svg" src="{}" alt="" width="100" height="60" loading="lazy" '
-        'decoding="async"/></div>', kind, background, url)

@@ -4,18 +4,16 @@ Cards are code, not rows: everything here is derived from ``games.engine`` once 
 process (the catalogue cannot change while the process runs) and cached. Nothing
 in this module touches the database.
 """
-import hashlib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from django.templatetags.static import static
-from django.urls import reverse
 from django.utils.text import slugify
 
 from games import engine
 
 from .card_art import imported_card_picture
-from .card_pictures import card_picture, card_picture_file, card_picture_linked
+from .card_pictures import card_picture
 
 RARITIES = ("Common", "Uncommon", "Rare")
 SECTION_OF_RARITY = {"Common": "common", "Uncommon": "uncommon", "Rare": "rare"}
@@ -126,23 +124,9 @@ def emblem_svg(card):
     return card_picture(card)
 
 
-@cache
-def card_picture_svg(cid):
-    """(SVG text, version) of card ``cid``'s generated picture as a file (decks.views_art);
-    the version, from the text, goes in the picture's address so browsers may keep it.
-    Raises engine.EngineError if there is no such card."""
-    svg = card_picture_file(engine.card(cid))
-    return svg, hashlib.sha256(svg.encode()).hexdigest()[:12]
-
-
 def card_art(c):
-    """A card's picture: the imported one if an administrator imported it, else ours, linked
-    (the same few lines on every board and page of cards, the drawing fetched once)."""
-    imported = imported_card_picture(c.id)
-    if imported:
-        return imported
-    version = card_picture_svg(c.id)[1]
-    return card_picture_linked(c, reverse("decks:card_picture", args=[c.id]) + "?v=" + version)
+    """A card's picture: the imported one if an administrator imported it, else ours."""
+    return imported_card_picture(c.id) or card_picture(c)
 
 
 @cache

@@ -37,12 +37,6 @@ def picture_of(page, url, card_id):
     page.goto(url)
     art = page.locator(f'.card[data-card-id="{card_id}"] .card-art').first
     art.wait_for()
-    art.scroll_into_view_if_needed()
-    # The drawing is an image of its own (loaded lazily): the picture is the drawing over
-    # the background once it has arrived.
-    art.locator("img").wait_for()
-    page.wait_for_function("img => img.complete && img.naturalWidth > 0",
-                           arg=art.locator("img").element_handle())
     return Image.open(io.BytesIO(art.screenshot())).convert("RGB").resize((100, 60))
 
 
@@ -83,11 +77,6 @@ def test_the_game_board_with_drawn_pictures_and_an_imported_background(
     _login(page, asgi_url, "alice")
     page.goto(f"{asgi_url}/games/{game.pk}/")
     page.wait_for_selector("#board .card-art:visible")
-    # Every drawn picture in the player's hand arrives (each an image of its own).
-    page.wait_for_function("""() => {
-        const imgs = [...document.querySelectorAll('#board .my-hand .card-art--drawn img')];
-        return imgs.length >= 8 && imgs.every(img => img.complete && img.naturalWidth > 0);
-    }""")
     screenshot("board-light")
 
     source = tmp_path / "original"

@@ -23,21 +23,12 @@ def _fresh_faces():
     card_art.forget()
 
 
-SVG = "{http://www.w3.org/2000/svg}"
-
-
 def picture(card_id):
-    """(the wrapper's attributes, the parsed <svg>) of a card's generated picture: the
-    wrapper on the card's face, the drawing in the file its image links to."""
+    """(the wrapper's attributes, the parsed <svg>) of a card's generated picture."""
     html = str(catalogue.card_face(card_id).art)
     wrapper = ET.fromstring(html)
     assert wrapper.tag == "div" and "card-art--drawn" in wrapper.get("class")
-    (img,) = list(wrapper)
-    svg_text, version = catalogue.card_picture_svg(card_id)
-    assert img.tag == "img" and img.get("src") == (
-        reverse("decks:card_picture", args=[card_id]) + "?v=" + version)
-    svg = ET.fromstring(svg_text)
-    assert svg.tag == SVG + "svg" and svg.get("viewBox") == "0 0 100 60"
+    (svg,) = list(wrapper)
     return wrapper.attrib, svg
 
 
@@ -154,52 +145,8 @@ def test_every_picture_is_well_formed_and_holds_no_card_text():
         if card.id == 0:
             continue
         html = str(catalogue.card_face(card.id).art)
-        svg = catalogue.card_picture_svg(card.id)[0]
         ET.fromstring(html)  # raises on broken markup
-        ET.fromstring(svg)
-        assert card.name not in html and card.name not in svg
-
-
-def test_the_inline_picture_draws_the_same_as_the_file():
-    """Concepts draw inline (card_picture): the same drawing as the catalogue's files."""
-    from decks.card_pictures import card_picture
-
-    for cid in (BASIC_WALL, BURGLAR, RED_DRAGON):
-        inline = ET.fromstring(str(card_picture(engine.card(cid))))
-        (svg,) = list(inline)
-        served = ET.fromstring(catalogue.card_picture_svg(cid)[0])
-        assert ([(el.tag.replace(SVG, ""), el.attrib) for el in served.iter()][1:]
-                == [(el.tag, el.attrib) for el in svg.iter()][1:])
-        assert inline.attrib == ET.fromstring(str(catalogue.card_face(cid).art)).attrib
-
-
-@pytest.mark.django_db
-def test_a_picture_is_served_once_for_good(client):
-    svg, version = catalogue.card_picture_svg(BURGLAR)
-    url = reverse("decks:card_picture", args=[BURGLAR])
-    response = client.get(url + "?v=" + version)
-    assert response.status_code == 200
-    assert response["Content-Type"] == "image/svg+xml"
-    assert response["X-Content-Type-Options"] == "nosniff"
-    assert response.content.decode() == svg
-    control = response["Cache-Control"]
-    assert "immutable" in control and "max-age=31536000" in control and "public" in control
-    # An address of another version (an old page's): kept a while, not for good.
-    stale = client.get(url + "?v=0123456789ab")
-    assert stale.status_code == 200 and "immutable" not in stale["Cache-Control"]
-    assert "max-age=3600" in stale["Cache-Control"]
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize("path", ["/cards/0/picture.svg", "/cards/99999/picture.svg",
-                                  "/cards/99999999999999999999999/picture.svg"])
-def test_no_picture_for_what_is_not_a_card(client, path):
-    assert client.get(path).status_code == 404
-
-
-@pytest.mark.django_db
-def test_a_picture_is_only_read(client):
-    assert client.post(reverse("decks:card_picture", args=[BURGLAR])).status_code == 405
+        assert card.name not in html
 
 
 def test_pictures_are_varied_across_the_catalogue():
@@ -231,8 +178,6 @@ def test_no_request_draws_or_looks_up_a_picture(client_of, builder, monkeypatch)
         return fail
 
     monkeypatch.setattr(catalogue, "card_picture", counted("card_picture"))
-    monkeypatch.setattr(catalogue, "card_picture_file", counted("card_picture_file"))
-    monkeypatch.setattr(catalogue, "card_picture_linked", counted("card_picture_linked"))
     monkeypatch.setattr(catalogue, "imported_card_picture", counted("imported_card_picture"))
     monkeypatch.setattr(card_art.default_storage, "open", counted("storage open"))
     page = client_of(builder).get(reverse("decks:cards")).content.decode()
