@@ -93,7 +93,10 @@ class Game(models.Model):
 
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
-    last_action_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Not indexed: every move sets it, and an indexed column changed by a move's UPDATE
+    # makes PostgreSQL write a new entry into each of the table's indexes instead of a
+    # heap-only ("HOT") update. Its readers filter by player or status first.
+    last_action_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # Claimed by the rating service (games.tasks.game_rate_task); never set here.
     rated_at = models.DateTimeField(null=True, blank=True)
