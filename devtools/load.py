@@ -1017,7 +1017,8 @@ SERVICE_PROCESSES = {"postgres": "PostgreSQL (every backend)", "redis-server": "
 
 
 def box_cpu():
-    """(busy, all) CPU seconds of the whole machine, from /proc/stat (None elsewhere), and
+    """(busy, all, stolen) CPU seconds of the whole machine, from /proc/stat (None
+    elsewhere; stolen: the time a virtual machine's host gave its cores to others), and
     the CPU seconds of each service of ``SERVICE_PROCESSES``: where the cores went."""
     import psutil
     services = Counter()
@@ -1031,21 +1032,26 @@ def box_cpu():
             fields = [float(x) for x in f.readline().split()[1:]]
     except OSError:
         return None, services
-    idle = fields[3] + fields[4]  # idle + iowait
+    fields = fields[:8]  # user nice system idle iowait irq softirq steal (guest is in user)
+    idle, steal = fields[3] + fields[4], fields[7]
     tick = os.sysconf("SC_CLK_TCK")
-    return ((sum(fields) - idle) / tick, sum(fields) / tick), services
+    return ((sum(fields) - idle - steal) / tick, sum(fields) / tick, steal / tick), services
 
 
 def box_report(before, after, elapsed):
     """Lines for the services' CPU and the machine's busy share over the run."""
     (busy0, services0), (busy1, services1) = before, after
-    lines = [f"  cpu {100 * (services1[label] - services0[label]) / elapsed:5.1f}%  {label}"
-             for label in SERVICE_PROCESSES.values() if services1[label] > services0[label]]
+    used = {label: services1.get(label, 0.0) - services0.get(label, 0.0)
+            for label in SERVICE_PROCESSES.values()}
+    lines = [f"  cpu {100 * seconds / elapsed:5.1f}%  {label}"
+             for label, seconds in used.items() if seconds > 0]
     if busy0 is not None and busy1 is not None and busy1[1] > busy0[1]:
         cores = os.cpu_count() or 1
         share = (busy1[0] - busy0[0]) / (busy1[1] - busy0[1])
+        stolen = (busy1[2] - busy0[2]) / (busy1[1] - busy0[1])
         lines.append(f"  the machine: {100 * share:.0f}% busy ({100 * share * cores:.0f}% of "
-                     f"one core, {cores} cores), the harness and other jobs included")
+                     f"one core, {cores} cores), the harness and other jobs included; "
+                     f"{100 * stolen:.1f}% taken by the host (steal)")
     return lines
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from devtools.load import server_connection_bound
+from devtools.load import box_report, server_connection_bound
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,6 +60,9 @@ def test_load_harness_plays_games_against_the_production_server(fresh_database_u
     server_errors = {k: v for k, v in figures["errors"].items() if " 5" in k}
     assert server_errors == {}, figures["errors"]
     assert "move POST ms" in result.stdout
+    assert "the machine:" in result.stdout  # where the cores went
+    if fresh_database_url.startswith("postgres"):
+        assert "PostgreSQL (every backend)" in result.stdout
     assert "steady state (from 4 s)" in result.stdout and "timeline" in result.stdout
     if fresh_database_url.startswith("postgres"):
         # Each server process stays within its bound of connections (HTTP threads, board
@@ -125,3 +128,17 @@ def test_load_harness_two_nodes_behind_pgbouncer(fresh_database_url, tmp_path):
     # Every move reached the other node's socket.
     assert len(figures["push_ms"]) >= figures["moves"] - 8  # the last moves of each game
     assert "2 web node(s)" in result.stdout and "PgBouncer (transaction mode" in result.stdout
+
+
+def test_the_machines_share_and_the_services_cpu_are_reported():
+    # (busy, all, stolen) CPU seconds of the machine and each service's CPU seconds,
+    # before and after a 10 s run on 2 cores (40 s of CPU time in all).
+    before = ((100.0, 1000.0, 1.0), {"Redis": 1.0, "PostgreSQL (every backend)": 5.0})
+    after = ((120.0, 1040.0, 3.0), {"Redis": 1.5, "PostgreSQL (every backend)": 8.0})
+    lines = box_report(before, after, 10.0)
+    assert "  cpu  30.0%  PostgreSQL (every backend)" in lines
+    assert "  cpu   5.0%  Redis" in lines
+    machine = [line for line in lines if "the machine" in line]
+    assert len(machine) == 1 and "50% busy" in machine[0] and "5.0% taken by the host" in machine[0]
+    # Without /proc/stat (another system), the services alone.
+    assert all("machine" not in line for line in box_report((None, {}), (None, {}), 10.0))
