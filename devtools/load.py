@@ -210,9 +210,11 @@ def delete_players(run: str) -> int:
 
 
 def vacuum_when_autovacuum_is_off() -> bool:
-    """Vacuum the tables the runs write when PostgreSQL's autovacuum is off (as on this box):
-    every run leaves a few thousand dead game rows, and a table of ten times more dead rows
-    than live ones slowed the next run's moves. A site runs with autovacuum on."""
+    """Vacuum the database when PostgreSQL's autovacuum is off (as on this box): every run
+    leaves a few thousand dead game rows, and a table of ten times more dead rows than live
+    ones slowed the next run's moves; the whole database, as the players, decks, messages and
+    sessions each run makes and deletes slowed later runs too (think time 0 went from 73 to
+    67 moves/s over eight runs of the same code). A site runs with autovacuum on."""
     from django.db import connection
     if connection.vendor != "postgresql":
         return False
@@ -220,9 +222,7 @@ def vacuum_when_autovacuum_is_off() -> bool:
         cursor.execute("SHOW autovacuum")
         if cursor.fetchone()[0] == "on":
             return False
-        for table in ("games_game", "games_turn", "players_player", "players_awardcounters",
-                      "django_session"):
-            cursor.execute(f"VACUUM ANALYZE {table}")
+        cursor.execute("VACUUM ANALYZE")
     return True
 
 
