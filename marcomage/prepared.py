@@ -170,12 +170,17 @@ class PreparedUpdate:
         self._fields = [model._meta.get_field(name) for name in fields]
         self._sql = {}
 
+    @property
+    def columns(self) -> list[str]:
+        """The database columns this UPDATE writes, in order."""
+        return [field.column for field in self._fields]
+
     def _statement(self, connection) -> str:
         sql = self._sql.get(connection.alias)
         if sql is None:
             quote = connection.ops.quote_name
             meta = self._model._meta
-            columns = ", ".join(f"{quote(field.column)} = %s" for field in self._fields)
+            columns = ", ".join(f"{quote(column)} = %s" for column in self.columns)
             sql = self._sql[connection.alias] = (
                 f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s")
         return sql

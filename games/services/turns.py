@@ -37,8 +37,8 @@ def engine_message(exc: engine.EngineError) -> str:
 
 # What a turn changes on the game row (the callers only lock it before): the other columns
 # are not written again, and the UPDATE is written once.
-_TURN_CHANGES = PreparedUpdate(Game, ("state", "round", "current_seat", "last_action_at",
-                                      "timeout_noticed_version", "version"))
+TURN_CHANGES = PreparedUpdate(Game, ("state", "round", "current_seat", "last_action_at",
+                                     "timeout_noticed_version", "version"))
 
 
 def apply_turn(game: Game, result, seat: int, *, actor, substitute=False, ai=False) -> Game:
@@ -62,7 +62,7 @@ def apply_turn(game: Game, result, seat: int, *, actor, substitute=False, ai=Fal
     if state.status == "finished":
         game_end(game, winner_seat=state.winner, outcome=state.outcome)
     else:
-        _TURN_CHANGES.save(game)
+        TURN_CHANGES.save(game)
     # A player's own move: that player's page gets the new board in the answer to its
     # request, so only the other seat's sockets need it rendered.
     publish_game_changed(game, by_seat=None if substitute or ai else seat)
