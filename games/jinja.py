@@ -15,9 +15,10 @@ from django.template import defaultfilters
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.timezone import template_localtime
-from jinja2 import ChainableUndefined, Environment, pass_context
-from markupsafe import Markup
+from jinja2 import ChainableUndefined, Environment, Template, pass_context
+from markupsafe import Markup, escape
 
 from decks.templatetags.cards import card_html
 from games.game.turn_clock import turn_deadline
@@ -69,14 +70,47 @@ def _resource_icon(kind):
         {"kind": kind}))
 
 
+# The last token's field: a board has up to six forms, all with the same token.
+_LAST_CSRF_FIELD = ("", "")
+
+
 @pass_context
 def _csrf_field(context):
     """The forms' CSRF field, as Django's {% csrf_token %} writes it from the page's token
     (a request's, or the one a pushed board is drawn with: games.game.live)."""
+    global _LAST_CSRF_FIELD
     token = context.get("csrf_token")
     if not token or token == "NOTPROVIDED":
         return ""
-    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+    last_token, field = _LAST_CSRF_FIELD  # one tuple: safe to read while a thread swaps it
+    if token != last_token:
+        field = Markup(format_html(
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token))
+        _LAST_CSRF_FIELD = (token, field)
+    return field
+
+
+def _escape_output(value):
+    """What the boards' templates write for ``{{ value }}``: markupsafe's ``escape``, but
+    markup (a card's, the CSRF field) goes out as it is and a number as its digits, where
+    ``escape`` makes a copy of each through Python-level calls. A board writes a few hundred
+    values, twenty of them cards of 2-3 kB (py-spy: ``escape`` 4 % of a server process).
+    Only for output: the written pieces are joined into one string, never kept as Markup."""
+    kind = type(value)
+    if kind is Markup or kind is SafeString:
+        return value
+    if kind is int:
+        return str(value)
+    return escape(value)
+
+
+class BoardTemplate(Template):
+    """A board's template: its compiled code writes values with ``_escape_output``."""
+
+    @classmethod
+    def _from_namespace(cls, environment, namespace, globals):
+        namespace["escape"] = _escape_output  # the name the compiled code calls
+        return super()._from_namespace(environment, namespace, globals)
 
 
 def _url(name, *args):
@@ -93,6 +127,8 @@ class BoardEnvironment(Environment):
     the boards are dicts (games.game.board), and a key such as ``values`` must not give the
     dict's method of that name. It is also the fast way: Jinja2 tries the attribute first,
     and a failed attribute look-up costs an exception."""
+
+    template_class = BoardTemplate
 
     def getattr(self, obj, attribute):
         if type(obj) is dict:

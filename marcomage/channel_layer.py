@@ -9,6 +9,10 @@ every publish before it, one Redis round trip each), and its reader takes one me
 turn of the event loop, which under load is milliseconds long. Here publishes wait only
 for each other, PUBLISHES_AT_ONCE at a time (the Redis client's pool holds 100 connections
 and refuses more), and the reader hands on every message already read before it waits again.
+
+A move tells three groups (the game's, each player's): ``group_send_many`` publishes them in
+one round trip (a pipeline), where one ``group_send`` each cost three (py-spy at think time
+0: the publishes' Redis calls 6 % of a server process).
 """
 import asyncio
 import logging
@@ -31,6 +35,15 @@ class _Shard(pubsub.RedisSingleShardConnection):
         async with self._publishing:
             self._ensure_redis()
             await self._redis.publish(channel, message)
+
+    async def publish_many(self, items):
+        """Publish each (channel, message) in ``items``, in order, in one round trip."""
+        async with self._publishing:
+            self._ensure_redis()
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for channel, message in items:
+                    pipe.publish(channel, message)
+                await pipe.execute()
 
     async def _do_receiving(self):
         while True:
@@ -57,9 +70,23 @@ class _LoopLayer(pubsub.RedisPubSubLoopLayer):
         super().__init__(*args, **kwargs)
         self._shards = [_Shard(shard.host, self) for shard in self._shards]
 
+    async def group_send_many(self, messages):
+        by_shard: dict = {}
+        for group, message in messages:
+            channel = self._get_group_channel_name(group)
+            by_shard.setdefault(self._get_shard(channel), []).append(
+                (channel, self.channel_layer.serialize(message)))
+        for shard, items in by_shard.items():
+            await shard.publish_many(items)
+
 
 class PubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
     """RedisPubSubChannelLayer with the connections above (settings.CHANNEL_LAYERS)."""
+
+    async def group_send_many(self, messages):
+        """``group_send`` of each (group, message) of ``messages``, in order, in one Redis
+        round trip per shard."""
+        await self._get_layer().group_send_many(messages)
 
     def _get_layer(self):
         loop = asyncio.get_running_loop()

@@ -24,7 +24,15 @@ log = logging.getLogger(__name__)
 
 
 async def _group_send_all(layer, messages) -> None:
-    """Send each (group, message), logging (not raising) a send that fails."""
+    """Send each (group, message), logging (not raising) a send that fails; in one go
+    where the layer can (marcomage.channel_layer)."""
+    send_many = getattr(layer, "group_send_many", None)
+    if send_many is not None and len(messages) > 1:
+        try:
+            await send_many(messages)
+        except Exception:  # as below
+            log.exception("could not publish %s", [m.get("type") for _, m in messages])
+        return
     for group, message in messages:
         try:
             await layer.group_send(group, message)

@@ -3,13 +3,17 @@ from django.db import transaction
 from django.db.models import F
 
 from games.engine import awards_rules
-from marcomage.prepared import PreparedQuery
+from marcomage.prepared import PreparedQuery, PreparedUpdate
 from players.inbox.services import message_send_system
 from players.models import AwardCounters, Message, Player
 
 # Compiled once: most plays lock this row, and compiling the query cost more than running it.
 _COUNTERS_LOCKED = PreparedQuery(
     lambda player_id: AwardCounters.objects.select_for_update().filter(player_id=player_id))
+
+# Written whole (one row of small numbers): a prepared statement instead of Model.save, which
+# cost 3 % of a server process at think time 0 (py-spy), most of it Django's save machinery.
+_COUNTERS_WRITE = PreparedUpdate(AwardCounters, awards_rules.COUNTERS)
 
 
 def _counters_row_locked(player: Player) -> AwardCounters:
@@ -38,7 +42,7 @@ def award_counters_add(*, player: Player, counters: dict) -> list:
     for name in changed:
         setattr(row, name, update.counters[name])
     if changed:
-        row.save(update_fields=changed)
+        _COUNTERS_WRITE.save(row)
     if update.achievements:
         Player.objects.filter(pk=player.pk).update(gold=F("gold") + update.gold)
         for achievement in update.achievements:

@@ -54,3 +54,32 @@ def test_a_publish_does_not_wait_for_subscriptions():
         finally:
             await layer.flush()
     _run(run())
+
+
+def test_several_groups_messages_go_in_one_round_trip_and_in_order():
+    async def run():
+        layer = _layer()
+        try:
+            game, player = await layer.new_channel(), await layer.new_channel()
+            await layer.group_add("game-3", game)
+            await layer.group_add("player-3", player)
+            shard = layer._get_layer()._shards[0]
+            shard._ensure_redis()
+            sent = []
+            real_pipeline = shard._redis.pipeline
+
+            def pipeline(**kwargs):  # count the round trips: one pipeline, executed once
+                sent.append(kwargs)
+                return real_pipeline(**kwargs)
+
+            shard._redis.pipeline = pipeline
+            await layer.group_send_many([("game-3", {"type": "x", "n": 1}),
+                                         ("player-3", {"type": "y"}),
+                                         ("game-3", {"type": "x", "n": 2})])
+            assert sent == [{"transaction": False}]
+            got = [await asyncio.wait_for(layer.receive(game), 5) for _ in range(2)]
+            assert [m["n"] for m in got] == [1, 2]
+            assert (await asyncio.wait_for(layer.receive(player), 5))["type"] == "y"
+        finally:
+            await layer.flush()
+    _run(run())

@@ -7,6 +7,8 @@ import pytest
 from django.template import engines
 from django.test import Client
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from markupsafe import Markup
 
 from games import engine
 
@@ -44,6 +46,18 @@ def test_the_spectators_board_prints_both_castles(alice, bob, carol, client_of, 
 def test_a_dicts_key_reads_before_its_method():
     template = engines["jinja2"].from_string("{{ d.values }}|{{ d.items.x }}|{{ d.missing }}")
     assert template.render({"d": {"values": 7, "items": {"x": 1}}}) == "7|1|"
+
+
+def test_the_boards_escape_text_and_write_markup_and_numbers_as_they_are():
+    """The boards' own output escape (games.jinja._escape_output): text is escaped, markup of
+    either kind (Jinja's, Django's) and numbers are written unchanged, a missing value is
+    empty."""
+    template = engines["jinja2"].from_string(
+        "{{ text }}|{{ markup }}|{{ django_markup }}|{{ n }}|{{ flag }}|{{ x }}|{{ missing }}")
+    html = template.render({"text": "<b>Tom & 'Jerry'\"</b>", "markup": Markup("<i>a</i>"),
+                            "django_markup": mark_safe("<u>b</u>"), "n": -3, "flag": True,
+                            "x": 2.5})
+    assert html == "&lt;b&gt;Tom &amp; &#39;Jerry&#39;&#34;&lt;/b&gt;|<i>a</i>|<u>b</u>|-3|True|2.5|"
 
 
 def test_each_side_shows_its_resource_pictures(alice, client_of, started_game):
