@@ -8,6 +8,7 @@ from django.db import connections, router
 
 from games import engine
 from games.models import Game, Turn
+from marcomage.prepared import execute_hot
 
 from .errors import GameError
 
@@ -52,7 +53,7 @@ def turn_log_append(game: Game, **values) -> None:
     params = [field.get_db_prep_save(field.pre_save(turn, True), connection)
               for field in _APPENDED_FIELDS]
     with connection.cursor() as cursor:
-        cursor.execute(_append_sql(connection), [*params, game.pk])
+        execute_hot(cursor, _append_sql(connection), [*params, game.pk])
 
 
 def apply_sandbox_record(state, record: dict):

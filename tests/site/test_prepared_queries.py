@@ -16,6 +16,7 @@ import pytest
 from django.db import connection, transaction
 from django.db.models.query import get_related_populators
 from django.db.models.sql.compiler import SQLCompiler
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from decks import services as deck_services
@@ -24,6 +25,7 @@ from games import services as gs
 from games.game import selectors as game_selectors
 from games.models import Game
 from games.services import access
+from marcomage import prepared as prepared_module
 from marcomage.prepared import PreparedQuery
 from marcomage.site import selectors as site_selectors
 from players.accounts import user_cache
@@ -189,3 +191,53 @@ def test_the_navigation_marks(players_and_game, shape):
     _same_sql(prepared, alice.pk, alice.created_at, now)
     assert prepared.row(alice.pk, alice.created_at, now) == (
         prepared._build(alice.pk, alice.created_at, now).first())
+
+
+def _server_statements():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name, statement, generic_plans FROM pg_prepared_statements"
+                       " WHERE name LIKE 'marcomage_hot_%%'")
+        return {name: (text, generic) for name, text, generic in cursor.fetchall()}
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
+def test_on_postgresql_a_hot_statement_is_prepared_once_and_its_plan_kept(players_and_game):
+    _, _, game = players_and_game
+    prepared = game_selectors._GAME_FOR_BOARD
+    name = prepared_module._statement_name(prepared._entry("default")["sql"])
+    with CaptureQueriesContext(connection) as ctx:
+        for _ in range(8):
+            _same_game(prepared, game)
+    # each run executes the statement by name (the PREPARE is the connection's set-up)
+    runs = [logged for logged in (q["sql"] for q in ctx.captured_queries)
+            if logged.startswith("EXECUTE ")]
+    assert {run.split(" (")[0] for run in runs} == {f"EXECUTE {name}"} and len(runs) == 8
+    assert prepared_module.logged_statement(runs[0]) == prepared._entry("default")["sql"]
+    text, generic_plans = _server_statements()[name]
+    assert text.startswith(f"PREPARE {name} AS SELECT") and "$1" in text
+    assert generic_plans > 0  # planned once, then the same plan reused
+
+    # A connection that lost its statements (as a new one has none) prepares them again.
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+    connection._hot_prepared = None
+    _same_game(prepared, game)
+    assert name in _server_statements()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
+def test_behind_a_transaction_pooler_nothing_is_prepared(players_and_game, monkeypatch):
+    _, _, game = players_and_game
+    monkeypatch.setitem(connection.settings_dict, "DISABLE_SERVER_SIDE_CURSORS", True)
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+    connection._hot_prepared = None
+    with CaptureQueriesContext(connection) as ctx:
+        _same_game(game_selectors._GAME_FOR_BOARD, game)
+    assert not _server_statements()
+    assert all(q["sql"].startswith("SELECT") for q in ctx.captured_queries)
+
+
+def test_the_drivers_placeholders_become_numbered_ones():
+    assert (prepared_module._server_text("SELECT %s, '%%' WHERE a = %s LIMIT %s")
+            == "SELECT $1, '%' WHERE a = $2 LIMIT $3")

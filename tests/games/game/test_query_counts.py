@@ -9,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from marcomage.prepared import logged_statement
 from players.models import AwardCounters
 from tests.games.conftest import player_on_turn
 
@@ -30,7 +31,8 @@ def _warm(client, game):
 
 
 def _game_rows_read(queries):
-    return [q["sql"] for q in queries if q["sql"].startswith('SELECT "games_game"."id", ')]
+    statements = [logged_statement(q["sql"]) for q in queries]
+    return [sql for sql in statements if sql.startswith('SELECT "games_game"."id", ')]
 
 
 def test_a_discard_costs_six_queries_and_no_second_load(started_game, client_of,

@@ -9,6 +9,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from marcomage.prepared import logged_statement
 from players.accounts import user_cache
 from players.models import Player, PlayerSettings, User
 from tests.conftest import PASSWORD
@@ -29,8 +30,9 @@ def _tables_read(client, url):
     with CaptureQueriesContext(connection) as ctx:
         response = client.get(url)
     assert response.status_code == 200
-    return [q["sql"] for q in ctx.captured_queries
-            if any(f'FROM "{table}"' in q["sql"] for table in CACHED_TABLES)]
+    statements = [logged_statement(q["sql"]) for q in ctx.captured_queries]
+    return [sql for sql in statements
+            if any(f'FROM "{table}"' in sql for table in CACHED_TABLES)]
 
 
 def _logged_in(player):
