@@ -45,6 +45,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+import orjson
+
 BOARD_RE = re.compile(r'id="board"[^>]*data-version="(\d+)"[^>]*data-my-turn="([01])"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 PLAYABLE_RE = re.compile(
@@ -354,7 +356,7 @@ class PlayerClient:
             if message.type != 1:  # aiohttp.WSMsgType.TEXT
                 break
             try:
-                data = json.loads(message.data)
+                data = orjson.loads(message.data)  # as fast as a browser's JSON.parse
             except ValueError:
                 continue
             event = data.get("event")
@@ -671,7 +673,7 @@ class ArenaPlayer:
                     if message.type != 1:
                         break
                     try:
-                        data = json.loads(message.data)
+                        data = orjson.loads(message.data)  # as fast as a browser's JSON.parse
                     except ValueError:
                         continue
                     if data.get("event") == "game":

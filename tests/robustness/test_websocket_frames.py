@@ -130,8 +130,8 @@ def test_a_text_frame_that_is_not_utf8_is_refused_without_an_error_logged(caplog
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     config = uvicorn.Config(_AsUser(application, alice.user), host="127.0.0.1", port=port,
-                            ws="websockets-sansio", lifespan="off", log_config=None,
-                            log_level="info")
+                            ws="marcomage.websocket_protocol:Protocol", lifespan="off",
+                            log_config=None, log_level="info")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     caplog.set_level(logging.INFO)

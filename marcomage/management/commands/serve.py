@@ -46,7 +46,8 @@ class Command(BaseCommand):
             workers = os.cpu_count() or 1
         server = [os.path.join(bindir, "uvicorn"), "marcomage.asgi:application",
                   "--host", host, "--port", str(port), "--lifespan", "off",
-                  "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio",
+                  "--loop", "uvloop", "--http", "httptools",
+                  "--ws", "marcomage.websocket_protocol:Protocol",
                   "--workers", str(workers),
                   # A player's connection stays open while they think (uvicorn's default
                   # closes it after 5 s idle): a move sent as the server closed it failed
