@@ -14,7 +14,6 @@ CHOOSE_MODE = ENGINE_MESSAGES["bad_mode"]
 CHOOSE_ACTION = "Choose Play, Discard or Preview."
 CHOOSE_TOOL = "Choose one of the sandbox tools."
 CHOOSE_KIND = "Choose whether the computer plays or discards the card."
-HAND_SLOTS = range(1, 9)
 
 
 def _messages(message: str) -> dict:
@@ -49,6 +48,13 @@ class GameForm(forms.Form):
         return ""
 
 
+# Each card with modes has its own mode list, named after its slot (mode_1...mode_8): only
+# the chosen card's is read, by this one field (a form field per slot, made for every form,
+# cost 2 % of a server process at think time 0: py-spy). Not a form attribute: the form's
+# class would take it for a field of its own.
+_SLOT_MODE = _mode_field()
+
+
 class MoveForm(GameForm):
     """The hand form: one chosen card (radio) or a card's own Play button, its mode, and
     the button pressed (Play, Discard or Preview)."""
@@ -61,12 +67,6 @@ class MoveForm(GameForm):
                                         ("preview", "Preview")])
     field_order = ["play_position", "position", "mode", "action", "version"]
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # Each card with modes has its own mode list, named after its slot.
-        for slot in HAND_SLOTS:
-            self.fields[f"mode_{slot}"] = _mode_field()
-
     def clean(self):
         data = super().clean()
         if self.errors:
@@ -75,7 +75,7 @@ class MoveForm(GameForm):
         position = data.get("play_position") or data.get("position")
         if position is None:
             raise forms.ValidationError(CHOOSE_CARD, code="no_card")
-        mode = data.get(f"mode_{position}")
+        mode = _SLOT_MODE.clean(self.data.get(f"mode_{position}"))
         data["position"] = position
         data["mode"] = mode if mode is not None else (data.get("mode") or 0)
         data["action"] = "play" if data.get("play_position") else (data.get("action") or "play")
