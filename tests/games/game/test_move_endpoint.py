@@ -283,3 +283,19 @@ def test_bad_input_gets_a_clear_message_never_a_500(client_of, started_game, bad
     else:
         assert response.status_code == 302 and _flashes(response) == [message]
     assert _unchanged(game)
+
+
+def test_the_hand_forms_share_their_fields_and_keep_their_own_data():
+    """games.game.forms.shared_fields: no deep copy of the fields per form, and still each
+    form reads its own post (a card's mode from its own list, a bad one refused)."""
+    from games.game.forms import MoveForm
+
+    first = MoveForm({"position": "2", "mode_2": "1", "version": "4"})
+    second = MoveForm({"position": "5", "mode_5": "x", "version": "4"})
+    assert first.fields["position"] is second.fields["position"] is MoveForm.base_fields[
+        "position"]
+    assert first.is_valid() and first.cleaned_data["mode"] == 1
+    assert first.cleaned_data["position"] == 2
+    assert not second.is_valid()
+    assert second.first_error() == "Choose one of the card's modes."
+    assert first.cleaned_data["position"] == 2  # unchanged by the other form
