@@ -12,7 +12,7 @@ from websockets.frames import Frame, Opcode
 from games.game.live import board_frame
 from marcomage.websocket_protocol import COMPRESSION, deflate_factory
 
-from .test_websocket_frames import _AsUser, _game, _run, application
+from .test_websocket_frames import _AsUser, _game, _run, application, serving
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,34 +48,13 @@ def test_a_board_sized_message_is_compressed_per_message_and_arrives_whole():
 
 
 def test_the_server_offers_it_in_the_handshake_and_the_socket_works():
-    import socket
-    import threading
-    import time
-
-    import uvicorn
     from websockets.sync.client import connect
 
     game, alice = _run(_game)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(_AsUser(application, alice.user), host="127.0.0.1", port=port,
-                            ws="marcomage.websocket_protocol:Protocol", lifespan="off",
-                            log_config=None)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.05)
+    with serving(_AsUser(application, alice.user)) as port:
         with connect(f"ws://127.0.0.1:{port}/ws/games/{game.pk}/", compression="deflate",
                      open_timeout=10, origin=None) as socket_:
             headers = socket_.response.headers.get("Sec-WebSocket-Extensions", "")
             assert "permessage-deflate" in headers and "server_no_context_takeover" in headers
             socket_.send(json.dumps({"type": "ping"}))
             assert json.loads(socket_.recv(timeout=10)) == {"event": "pong"}
-    finally:
-        server.should_exit = True
-        thread.join(10)

@@ -2,6 +2,7 @@
 the consumer drops them and stays alive, still answering a real ping."""
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import pytest
 from channels.db import database_sync_to_async
@@ -116,31 +117,43 @@ def _close_code(sock) -> int:
     return struct.unpack("!H", frame[2:4])[0]
 
 
-def test_a_text_frame_that_is_not_utf8_is_refused_without_an_error_logged(caplog):
-    """uvicorn (as `manage.py serve` runs it) refuses the frame with 1007, and the error log
-    stays quiet: anyone can send such frames, as often as they like."""
-    import logging
+@contextmanager
+def serving(app, **options):
+    """``app`` served by uvicorn as `manage.py serve` runs it (its websocket protocol), in a
+    thread, on a free port: yields the port."""
     import socket
     import threading
     import time
 
     import uvicorn
-    game, alice = _run(_game)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(_AsUser(application, alice.user), host="127.0.0.1", port=port,
+    config = uvicorn.Config(app, host="127.0.0.1", port=port,
                             ws="marcomage.websocket_protocol:Protocol", lifespan="off",
-                            log_config=None, log_level="info")
+                            log_config=None, **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
-    caplog.set_level(logging.INFO)
     thread.start()
     try:
         deadline = time.monotonic() + 20
         while not server.started:
             assert time.monotonic() < deadline, "uvicorn did not start"
             time.sleep(0.05)
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def test_a_text_frame_that_is_not_utf8_is_refused_without_an_error_logged(caplog):
+    """uvicorn (as `manage.py serve` runs it) refuses the frame with 1007, and the error log
+    stays quiet: anyone can send such frames, as often as they like."""
+    import logging
+
+    game, alice = _run(_game)
+    caplog.set_level(logging.INFO)
+    with serving(_AsUser(application, alice.user), log_level="info") as port:
         for _ in range(3):
             sock = _handshake(port, f"/ws/games/{game.pk}/")
             try:
@@ -148,9 +161,6 @@ def test_a_text_frame_that_is_not_utf8_is_refused_without_an_error_logged(caplog
                 assert _close_code(sock) == 1007
             finally:
                 sock.close()
-    finally:
-        server.should_exit = True
-        thread.join(10)
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert errors == [], [r.getMessage() for r in errors]
     refused = [r for r in caplog.records if "not UTF-8" in r.getMessage()]
