@@ -84,8 +84,8 @@ def _csrf_field(context):
         return ""
     last_token, field = _LAST_CSRF_FIELD  # one tuple: safe to read while a thread swaps it
     if token != last_token:
-        field = Markup(format_html(
-            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token))
+        field = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">',
+                            token)
         _LAST_CSRF_FIELD = (token, field)
     return field
 

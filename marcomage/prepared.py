@@ -47,9 +47,9 @@ def _adapted(value, moment: bool, connection):
     return connection.ops.adapt_datetimefield_value(value) if moment else value
 
 
-# Each hot statement's name on the server, the same in every connection of the process.
+# Each hot statement's name on the server (by its SQL), the same in every connection of the
+# process.
 _STATEMENT_NAMES: dict[str, str] = {}
-_STATEMENT_TEXTS: dict[str, str] = {}
 _NAMES_LOCK = threading.Lock()
 _PLACEHOLDER = re.compile(r"%s|%%")
 
@@ -60,9 +60,7 @@ def _statement_name(sql: str) -> str:
         with _NAMES_LOCK:
             name = _STATEMENT_NAMES.get(sql)
             if name is None:
-                name = f"marcomage_hot_{len(_STATEMENT_NAMES) + 1}"
-                _STATEMENT_TEXTS[name] = sql
-                _STATEMENT_NAMES[sql] = name
+                name = _STATEMENT_NAMES[sql] = f"marcomage_hot_{len(_STATEMENT_NAMES) + 1}"
     return name
 
 
@@ -110,7 +108,7 @@ def logged_statement(sql: str) -> str:
     that statement's SQL (as the driver took it), else ``sql`` itself."""
     if sql.startswith("EXECUTE marcomage_hot_"):
         name = sql.split()[1]
-        return _STATEMENT_TEXTS.get(name, sql)
+        return next((text for text, named in list(_STATEMENT_NAMES.items()) if named == name), sql)
     return sql
 
 

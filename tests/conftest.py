@@ -42,6 +42,23 @@ def _redis_cache_of_this_worker():
     del caches["default"]  # reopened with the new location on first use
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, with what still holds a connection to it closed before
+    it is dropped: the sockets' sync threads and the servers that tests run in threads keep
+    theirs, and PostgreSQL refused to drop a database in use (a warning at the end of a run,
+    the database left behind)."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                               " WHERE datname = current_database()"
+                               " AND pid <> pg_backend_pid()")
+
+
 @pytest.fixture(autouse=True)
 def _cache_of_this_test(settings):
     """Each test caches under a key prefix of its own: test databases reuse ids, so entries

@@ -12,14 +12,14 @@ from websockets.frames import Frame, Opcode
 from games.game.live import board_frame
 from marcomage.websocket_protocol import COMPRESSION, deflate_factory
 
-from .test_websocket_frames import _AsUser, _game, _run, application, serving
+from .live_sockets import AsUser, alices_game, application, run_async, serving
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _board_message() -> bytes:
     """A pushed board's frame as the consumer sends it (a new game's board, 60 kB)."""
-    game, alice = _run(_game)
+    game, alice = run_async(alices_game)
     version, html = board_frame(game.pk, alice, "t" * 64)
     return json.dumps({"event": "board", "version": version, "html": html}).encode()
 
@@ -50,8 +50,8 @@ def test_a_board_sized_message_is_compressed_per_message_and_arrives_whole():
 def test_the_server_offers_it_in_the_handshake_and_the_socket_works():
     from websockets.sync.client import connect
 
-    game, alice = _run(_game)
-    with serving(_AsUser(application, alice.user)) as port:
+    game, alice = run_async(alices_game)
+    with serving(AsUser(application, alice.user)) as port:
         with connect(f"ws://127.0.0.1:{port}/ws/games/{game.pk}/", compression="deflate",
                      open_timeout=10, origin=None) as socket_:
             headers = socket_.response.headers.get("Sec-WebSocket-Extensions", "")

@@ -1,21 +1,11 @@
 """Junk frames on the live sockets (the game page's and the site-wide notification one):
 the consumer drops them and stays alive, still answering a real ping."""
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
-
 import pytest
-from channels.db import database_sync_to_async
-from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from games import services as gs
-from games.routing import websocket_urlpatterns
-from tests.factories import PlayerFactory
-from tests.games.conftest import make_deck
+from .live_sockets import AsUser, alices_game, application, run_async, serving
 
 pytestmark = pytest.mark.django_db(transaction=True)
-application = URLRouter(websocket_urlpatterns)
 
 JUNK_TEXT = [" ", "not json", "{", "[1, 2, 3]", "42", "null", '"ping"', "true",
              '{"type": ["ping"]}', '{"type": null}', '{"type": "launch-missiles"}',
@@ -23,21 +13,6 @@ JUNK_TEXT = [" ", "not json", "{", "[1, 2, 3]", "42", "null", '"ping"', "true",
              "[" * 100000, '{"type": "' + "p" * (1 << 20) + '"}', "\x00\ud7ff\ufffe",
              '{"type": "ping"' + "," * 1000 + "}"]
 JUNK_BYTES = [b"\x00", b"\x00\xff" * 10, b'{"type": "ping"}', b"x" * (1 << 20)]
-
-
-def _run(coroutine_function):
-    # Own loop in its own thread: the browser tests of the same run keep one in the main thread.
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coroutine_function()).result(timeout=60)
-
-
-@database_sync_to_async
-def _game():
-    alice = PlayerFactory(user__username="alice")
-    bob = PlayerFactory(user__username="bob")
-    game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
-    gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
-    return game, alice
 
 
 async def _junk_then_ping(path, user):
@@ -61,24 +36,14 @@ async def _junk_then_ping(path, user):
 @pytest.mark.parametrize("where", ["game", "notifications"])
 def test_junk_frames_are_dropped_and_the_socket_lives_on(where):
     async def body():
-        game, alice = await _game()
+        game, alice = await alices_game()
         path = f"/ws/games/{game.pk}/" if where == "game" else "/ws/games/"
         await _junk_then_ping(path, alice.user)
 
-    _run(body)
+    run_async(body)
 
 
 # ---- a text frame that is not UTF-8, sent to the production server (uvicorn)
-class _AsUser:
-    """The socket's user set as the session middleware would (tests log in without it)."""
-
-    def __init__(self, app, user):
-        self.app, self.user = app, user
-
-    async def __call__(self, scope, receive, send):
-        return await self.app({**scope, "user": self.user}, receive, send)
-
-
 def _handshake(port, path):
     import base64
     import os
@@ -117,43 +82,14 @@ def _close_code(sock) -> int:
     return struct.unpack("!H", frame[2:4])[0]
 
 
-@contextmanager
-def serving(app, **options):
-    """``app`` served by uvicorn as `manage.py serve` runs it (its websocket protocol), in a
-    thread, on a free port: yields the port."""
-    import socket
-    import threading
-    import time
-
-    import uvicorn
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(app, host="127.0.0.1", port=port,
-                            ws="marcomage.websocket_protocol:Protocol", lifespan="off",
-                            log_config=None, **options)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.05)
-        yield port
-    finally:
-        server.should_exit = True
-        thread.join(10)
-
-
 def test_a_text_frame_that_is_not_utf8_is_refused_without_an_error_logged(caplog):
     """uvicorn (as `manage.py serve` runs it) refuses the frame with 1007, and the error log
     stays quiet: anyone can send such frames, as often as they like."""
     import logging
 
-    game, alice = _run(_game)
+    game, alice = run_async(alices_game)
     caplog.set_level(logging.INFO)
-    with serving(_AsUser(application, alice.user), log_level="info") as port:
+    with serving(AsUser(application, alice.user), log_level="info") as port:
         for _ in range(3):
             sock = _handshake(port, f"/ws/games/{game.pk}/")
             try:
