@@ -1018,6 +1018,15 @@ def process_tree_cpu(pid):
 SERVICE_PROCESSES = {"postgres": "PostgreSQL (every backend)", "redis-server": "Redis"}
 
 
+def service_cpu_seconds(times):
+    """A service process's CPU seconds, its exited children's included: a PostgreSQL backend
+    that ends during a run (a closed connection, another job's database dropped) moves its
+    time into the postmaster's reaped-children counters; counted only while alive, it would
+    vanish from the second reading and the difference could fall to zero or below."""
+    return (times.user + times.system
+            + getattr(times, "children_user", 0.0) + getattr(times, "children_system", 0.0))
+
+
 def box_cpu():
     """(busy, all, stolen) CPU seconds of the whole machine, from /proc/stat (None
     elsewhere; stolen: the time a virtual machine's host gave its cores to others), and
@@ -1028,7 +1037,7 @@ def box_cpu():
         label = SERVICE_PROCESSES.get(proc.info["name"] or "")
         times = proc.info["cpu_times"]
         if label and times is not None:
-            services[label] += times.user + times.system
+            services[label] += service_cpu_seconds(times)
     try:
         with open("/proc/stat") as f:
             fields = [float(x) for x in f.readline().split()[1:]]

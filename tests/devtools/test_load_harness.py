@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from devtools.load import box_report, server_connection_bound
+from devtools.load import box_report, server_connection_bound, service_cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -142,3 +142,14 @@ def test_the_machines_share_and_the_services_cpu_are_reported():
     assert len(machine) == 1 and "50% busy" in machine[0] and "5.0% taken by the host" in machine[0]
     # Without /proc/stat (another system), the services alone.
     assert all("machine" not in line for line in box_report((None, {}), (None, {}), 10.0))
+
+
+def test_a_service_process_keeps_the_cpu_of_its_children_that_ended():
+    # PostgreSQL's backends end during a run (and other jobs' backends with them); their
+    # time must stay in the service's total, not vanish with them.
+    import psutil
+    me = psutil.Process()
+    before = service_cpu_seconds(me.cpu_times())
+    burn = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass"
+    subprocess.run([sys.executable, "-c", burn], check=True, timeout=60)  # ended and reaped
+    assert service_cpu_seconds(me.cpu_times()) - before >= 0.25  # /proc counts in ticks
