@@ -82,6 +82,7 @@ def _csrf_field(context):
     token = context.get("csrf_token")
     if not token or token == "NOTPROVIDED":
         return ""
+    token = str(token)  # kept below: the text, not the lazy token that holds its request
     last_token, field = _LAST_CSRF_FIELD  # one tuple: safe to read while a thread swaps it
     if token != last_token:
         field = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">',

@@ -14,6 +14,7 @@ The server's event loop is recorded here too: code on the pool threads hands wor
 (publishing live events) instead of opening an event loop of its own per call.
 """
 import asyncio
+import contextvars
 import threading
 
 from a2wsgi import WSGIMiddleware
@@ -73,8 +74,15 @@ class BoundedHTTP:
 
     def __init__(self, wsgi_app, *, threads: int, queue_max: int):
         def on_pool_thread(environ, start_response):
-            _pool_thread.serving = True
-            return wsgi_app(environ, start_response)
+            # Each thread serves its requests in one context of its own, as a WSGI server's
+            # threads do. a2wsgi runs every request in a copy of the event loop's context,
+            # where Django's per-context objects (the cache clients) do not survive the
+            # request: each request built new ones and left them to the garbage collector.
+            context = getattr(_pool_thread, "context", None)
+            if context is None:
+                context = _pool_thread.context = contextvars.Context()
+                _pool_thread.serving = True
+            return context.run(wsgi_app, environ, start_response)
 
         self.inner = _WSGIOnThreads(on_pool_thread, workers=threads)
         self.queue_max = queue_max

@@ -112,6 +112,22 @@ def logged_statement(sql: str) -> str:
     return sql
 
 
+def _no_back_link(related, instance):
+    pass
+
+
+def _one_way(populators):
+    """``select_related`` populators that link a row to the related row it selected (the
+    game's player, the player's user) but not back (the user's player): Django links a
+    one-to-one both ways, a reference cycle each, which left every game row's players and
+    users to the garbage collector (marcomage/weak_request.py says why that matters). Who
+    holds the user of a prepared row and asks for its player gets it by a query."""
+    for populator in populators:
+        populator.remote_setter = _no_back_link
+        _one_way(populator.related_populators)
+    return populators
+
+
 class PreparedQuery:
     def __init__(self, build):
         """``build(key)``: the queryset, for the key ``key`` (a primary key, an id)."""
@@ -150,7 +166,8 @@ class PreparedQuery:
             start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
             entry.update(start=start, end=end,
                          init_list=[column[0].target.attname for column in select[start:end]],
-                         populators=get_related_populators(klass_info, select, using),
+                         populators=_one_way(get_related_populators(klass_info, select,
+                                                                    using)),
                          annotations=dict(compiler.annotation_col_map or {}))
         return entry
 

@@ -60,10 +60,10 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "marcomage.weak_request.AuthenticationMiddleware",  # Django's, without a cycle
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
+    "marcomage.weak_request.HtmxMiddleware",  # django-htmx's, without a cycle
     "csp.middleware.CSPMiddleware",
     "players.middleware.PlayerActivityMiddleware",
     "players.middleware.PlayerTimezoneMiddleware",
@@ -148,6 +148,8 @@ AUTHENTICATION_BACKENDS = [
 # Sessions are read from the cache (Redis in production) and written through to the
 # database, so a restarted cache logs nobody out.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Django's cookie-then-session message storage, holding its request weakly (the module).
+MESSAGE_STORAGE = "marcomage.weak_request.FallbackStorage"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",

@@ -7,6 +7,11 @@ from .site.about import views as about_views
 from .site.news import views as news_views
 
 urlpatterns = [
+    # The games' pages first: they take most requests (a move, a board), and every pattern
+    # tried before the one that matches costs time and stays in the request's list of tried
+    # patterns (each include tried raises and catches its not-found). Nothing else starts
+    # with games/, replays/ or statistics/ but the balance pages below, which they do not match.
+    path("", include("games.urls")),
     path("", views.home, name="home"),
     path("help/", views.help_page, name="help"),
     path("notices/seen/", views.notices_reset, name="notices_reset"),
@@ -20,7 +25,6 @@ urlpatterns = [
     path("favicon.ico", views.favicon),
     path("", include("players.urls")),
     path("", include("decks.urls")),
-    path("", include("games.urls")),
     path("statistics/balance/", include("games.balance.urls")),
     path("", include("games.tournaments.urls")),
     path("forum/", include("forum.urls")),

@@ -41,8 +41,19 @@ class _SharedFields(dict):
 def shared_fields(form_class):
     """For a form that is only read (parsed, never drawn by Django, its fields never changed
     per form): Django deep-copies every field for every form, 2.7 % of a server process at
-    think time 0 for the hand form's five (py-spy). A field's ``clean`` keeps no state."""
+    think time 0 for the hand form's five (py-spy). A field's ``clean`` keeps no state.
+
+    The bound fields that cleaning makes are dropped once it is done: each refers back to
+    its form, a reference cycle that left the form and its data to the garbage collector
+    (marcomage/weak_request.py says why that matters); a form that is never drawn has no
+    further use for them."""
     form_class.base_fields = _SharedFields(form_class.base_fields)
+    clean_form = form_class.full_clean
+
+    def full_clean(self):
+        clean_form(self)
+        self._bound_fields_cache.clear()
+    form_class.full_clean = full_clean
     return form_class
 
 

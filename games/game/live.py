@@ -46,4 +46,4 @@ def board_frame(game_id, player, csrf_token: str):
     # What the request's context processors would add for the board.
     context.update(viewer=player, sections_open=sections_open_for(player),
                    csrf_token=csrf_token)
-    return game.version, render_to_string("games/game/_board.html", context)
+    return game.version, render_to_string("games/game/_board.html", context, using="jinja2")

@@ -48,7 +48,7 @@ def game_board(request, game_id):
     game = selectors.started_game_for_player(game_id, player)
     context = selectors.game_page(game, player, indicator=bool(request.htmx),
                                   sandbox_open=request.GET.get("sandbox") == "open")
-    return render(request, "games/game/_board.html", context)
+    return render(request, "games/game/_board.html", context, using="jinja2")
 
 
 def _board_response(request, game_id, *, game=None, error=None, preview=None, notice=None,
@@ -64,7 +64,7 @@ def _board_response(request, game_id, *, game=None, error=None, preview=None, no
         context = selectors.game_page(game, player, error=error, preview=preview,
                                       notice=notice, sandbox_open=sandbox, indicator=True,
                                       ai_asked=ai_asked)
-        return render(request, "games/game/_board.html", context)
+        return render(request, "games/game/_board.html", context, using="jinja2")
     if error:
         messages.error(request, error)
     elif notice:

@@ -19,7 +19,7 @@ def spectator_frame(game_id, viewer):
         return None
     context = selectors.spectator_page(game)
     context["viewer"] = viewer  # his card display settings, as the page's context has them
-    return game.version, render_to_string("games/watch/_board.html", context)
+    return game.version, render_to_string("games/watch/_board.html", context, using="jinja2")
 
 
 def spectator_version(game_id, viewer):

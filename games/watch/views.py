@@ -66,4 +66,5 @@ def watch_board(request, game_id):
     game, refused = _watched_game(request, game_id)
     if refused is not None:
         return refused
-    return render(request, "games/watch/_board.html", selectors.spectator_page(game))
+    return render(request, "games/watch/_board.html", selectors.spectator_page(game),
+                  using="jinja2")

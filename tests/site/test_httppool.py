@@ -47,3 +47,23 @@ def test_only_the_pool_threads_hand_work_to_the_server_loop():
         assert seen["other"] is None  # elsewhere: a loop of its own
     finally:
         httppool._server_loop = old
+
+
+def test_a_pool_thread_serves_its_requests_in_one_context_of_its_own():
+    """As a WSGI server's threads do: what Django keeps per context (the cache clients)
+    lives on from one request to the next on that thread, not one request only."""
+    import contextvars
+    mark = contextvars.ContextVar("mark")
+    seen = []
+
+    def wsgi_app(environ, start_response):
+        seen.append(mark.get(None))
+        mark.set(len(seen))
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"ok"]
+
+    app = httppool.BoundedHTTP(wsgi_app, threads=1, queue_max=10)
+    for _ in range(3):
+        _, start, _ = _get(app)
+        assert start["status"] == 200
+    assert seen == [None, 1, 2]
