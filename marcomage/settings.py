@@ -78,7 +78,9 @@ ASGI_APPLICATION = "marcomage.asgi.application"
 
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        # Django's engine, its pages leaving no reference cycle (marcomage/weak_request.py).
+        "BACKEND": "marcomage.weak_request.DjangoTemplates",
+        "NAME": "django",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {

@@ -57,7 +57,7 @@ def _served(client, method, path, data=None):
     return status, body, weakref.ref(request)
 
 
-def test_a_move_and_a_board_leave_no_request_behind(started_game, client_of, collector_off):
+def test_a_move_a_board_and_the_game_page_leave_no_request_behind(started_game, client_of, collector_off):
     game = started_game()
     client = client_of(player_on_turn(game))
     board = reverse("games:board", args=[game.pk])
@@ -65,6 +65,10 @@ def test_a_move_and_a_board_leave_no_request_behind(started_game, client_of, col
 
     status, body, request = _served(client, "get", board)
     assert status == 200 and f'data-version="{game.version}"' in body
+    assert request() is None
+
+    status, body, request = _served(client, "get", reverse("games:detail", args=[game.pk]))
+    assert status == 200 and f'data-version="{game.version}"' in body  # the page, with its board
     assert request() is None
 
     status, body, request = _served(client, "post", reverse("games:move", args=[game.pk]),
