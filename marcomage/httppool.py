@@ -27,16 +27,16 @@ BUSY_PAGE = (
     b"seconds.</p></body></html>")
 
 _server_loop: asyncio.AbstractEventLoop | None = None
-# Set on the pool's threads: only they hand work to the server's loop. Other threads of
-# the same process (a test's own thread beside a live test server, a management command)
-# send on a loop of their own and wait for it.
+# The pool's threads keep their context here (``context``), and only they hand work to the
+# server's loop. Other threads of the same process (a test's own thread beside a live test
+# server, a management command) send on a loop of their own and wait for it.
 _pool_thread = threading.local()
 
 
 def server_loop() -> asyncio.AbstractEventLoop | None:
     """The ASGI server's running event loop, when called on one of its HTTP threads after
     it has served a request (else None)."""
-    if not getattr(_pool_thread, "serving", False):
+    if not hasattr(_pool_thread, "context"):
         return None
     loop = _server_loop
     if loop is not None and (loop.is_closed() or not loop.is_running()):
@@ -78,11 +78,9 @@ class BoundedHTTP:
             # threads do. a2wsgi runs every request in a copy of the event loop's context,
             # where Django's per-context objects (the cache clients) do not survive the
             # request: each request built new ones and left them to the garbage collector.
-            context = getattr(_pool_thread, "context", None)
-            if context is None:
-                context = _pool_thread.context = contextvars.Context()
-                _pool_thread.serving = True
-            return context.run(wsgi_app, environ, start_response)
+            if not hasattr(_pool_thread, "context"):
+                _pool_thread.context = contextvars.Context()
+            return _pool_thread.context.run(wsgi_app, environ, start_response)
 
         self.inner = _WSGIOnThreads(on_pool_thread, workers=threads)
         self.queue_max = queue_max

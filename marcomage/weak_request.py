@@ -4,12 +4,13 @@ everything it holds is freed by reference counting when it is answered.
 Why: Django's authentication middleware gives the request a lazy user and an ``auser``
 whose closures hold the request; the message storage and django-htmx's details keep the
 request they belong to; a page's template context (which holds the request) and the dicts
-pushed on it refer to each other. Each made the request a reference cycle, which only the garbage collector frees: every
-request left its whole graph (the environ, the session, the URL match with its list of
-patterns tried, the forms) to it. Measured at 400 live games (load harness, a
-``gc.DEBUG_SAVEALL`` census of a server process): about 130 objects of such garbage a
-request, a young collection (8 ms of CPU, every thread stopped) every 75 requests, and
-the older collections they feed (50-140 ms). With no cycle the collector seldom runs.
+pushed on it refer to each other. Each made the request a reference cycle, which only the
+garbage collector frees: every request left its whole graph (the environ, the session, the
+URL match with its list of patterns tried, the forms) to it. Measured at 400 live games
+(load harness, a ``gc.DEBUG_SAVEALL`` census of a server process; these cycles and the
+others in README's table of changes): about 280 objects of garbage a request before, 14 after;
+a young collection (8 ms of CPU, every thread stopped) 2-3 times a second per process
+before, every 8-10 s after, and fewer of the older ones they feed (50-140 ms).
 """
 import weakref
 from functools import partial
@@ -17,7 +18,6 @@ from functools import partial
 from django.contrib.auth import middleware as auth_middleware
 from django.contrib.auth.middleware import auser, get_user
 from django.contrib.messages.storage import cookie, fallback, session
-from django.core.exceptions import ImproperlyConfigured
 from django.template import TemplateDoesNotExist
 from django.template.backends import django as django_templates
 from django.template.backends.django import reraise
@@ -39,9 +39,7 @@ class AuthenticationMiddleware(auth_middleware.AuthenticationMiddleware):
     request weakly."""
 
     def process_request(self, request):
-        if not hasattr(request, "session"):
-            raise ImproperlyConfigured(
-                "The authentication middleware needs the session middleware before it.")
+        super().process_request(request)  # its checks; what it sets is replaced here
         request_ref = weakref.ref(request)
         request.user = SimpleLazyObject(partial(_user_of, request_ref))
         request.auser = partial(_auser_of, request_ref)
