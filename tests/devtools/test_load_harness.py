@@ -14,7 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from devtools.load import box_report, server_connection_bound, service_cpu_seconds
+from devtools.load import (
+    _db_connections_by_process_psutil,
+    box_report,
+    db_connections_by_process,
+    server_connection_bound,
+    service_cpu_seconds,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -153,3 +159,21 @@ def test_a_service_process_keeps_the_cpu_of_its_children_that_ended():
     burn = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass"
     subprocess.run([sys.executable, "-c", burn], check=True, timeout=60)  # ended and reaped
     assert service_cpu_seconds(me.cpu_times()) - before >= 0.25  # /proc counts in ticks
+
+
+def test_connections_to_the_database_port_are_counted_per_process():
+    # Three sockets of this process reach the "database" port, one other socket does not:
+    # counted from the kernel's table as psutil counts them, per process.
+    import socket
+    database, other = socket.create_server(("127.0.0.1", 0)), socket.create_server(("127.0.0.1", 0))
+    port = database.getsockname()[1]
+    clients = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]
+    clients.append(socket.create_connection(other.getsockname()))
+    accepted = [database.accept()[0] for _ in range(3)] + [other.accept()[0]]
+    try:
+        counted = db_connections_by_process([os.getpid()], port)
+        assert counted[os.getpid()] == 3
+        assert counted == _db_connections_by_process_psutil([os.getpid()], port)
+    finally:
+        for sock in clients + accepted + [database, other]:
+            sock.close()
