@@ -76,10 +76,9 @@ class Stats:
     held_ms: list = field(default_factory=list)
     get_ms: list = field(default_factory=list)
     lag_ms: list = field(default_factory=list)  # the harness's own event loop, waking late
-    ends: list = field(default_factory=list)  # a game's end seen by its table (always 0.0)
+    ends: list = field(default_factory=list)  # one entry per game ended (its time is in ``at``)
     errors: Counter = field(default_factory=Counter)
     moves: int = 0
-    games_finished: int = 0
     started: float = field(default_factory=time.perf_counter)
     # When each figure was taken (seconds since the start), for the timeline.
     at: dict = field(default_factory=lambda: {"post_ms": [], "push_ms": [], "held_ms": [],
@@ -89,6 +88,13 @@ class Stats:
     def add(self, kind: str, ms: float) -> None:
         getattr(self, kind).append(ms)
         self.at[kind].append(time.perf_counter() - self.started)
+
+    def game_ended(self) -> None:
+        self.add("ends", 0.0)
+
+    @property
+    def games_finished(self) -> int:
+        return len(self.ends)
 
     def error(self, kind: str) -> None:
         self.errors[kind] += 1
@@ -621,8 +627,7 @@ async def run_pair(bases, pair, stats, think, deadline, seed, new_game, ramp=0.0
                                                        strict=True)))
             if not any(results) or time.monotonic() >= deadline:
                 break
-            stats.games_finished += 1
-            stats.add("ends", 0.0)
+            stats.game_ended()
             for client in clients:
                 client.board = None
             game_id = await new_game(pair[0], pair[1])
@@ -814,7 +819,7 @@ class ArenaPlayer:
                     break
                 if not table.ended_at:
                     table.ended_at = time.perf_counter()
-                    self.stats.games_finished += 1
+                    self.stats.game_ended()
                 last = next(iter(table.players - {self.player["id"]}), self.opponents.get(game))
                 end = ArenaEnd(self.player["id"], game, last, table.ended_at)
                 self.ends.append(end)
@@ -1279,7 +1284,10 @@ async def main_async(args):
         watched = [proc.pid for proc in servers] + ([pgbouncer.pid] if pgbouncer else [])
         cpu_before = processes_cpu(watched)
         box_before = box_cpu()
-        harness_cpu = time.process_time() + (game_maker.cpu_seconds() if game_maker else 0.0)
+
+        def harness_cpu_seconds():
+            return time.process_time() + (game_maker.cpu_seconds() if game_maker else 0.0)
+        harness_cpu = harness_cpu_seconds()
         t0 = time.monotonic()
         deadline = t0 + args.duration
         ramp = args.games / 20 if args.ramp is None else args.ramp
@@ -1305,8 +1313,7 @@ async def main_async(args):
         if sampler:
             sampler.cancel()
         elapsed = time.monotonic() - t0
-        harness_cpu = (time.process_time() + (game_maker.cpu_seconds() if game_maker else 0.0)
-                       - harness_cpu)
+        harness_cpu = harness_cpu_seconds() - harness_cpu
         cpu_after = processes_cpu(watched)
         box_after = box_cpu()
         connections = await asyncio.to_thread(count_db_connections)

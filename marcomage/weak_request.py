@@ -89,6 +89,8 @@ class FallbackStorage(_WeakRequest, fallback.FallbackStorage):
 
 
 class _Template(django_templates.Template):
+    # Django's render, which makes the context itself: to let go of the context's dicts
+    # once the page is drawn, the method is written out here with that one step added.
     def render(self, context=None, request=None):
         context = make_context(context, request, autoescape=self.backend.engine.autoescape)
         try:
@@ -102,7 +104,8 @@ class _Template(django_templates.Template):
 
 
 class DjangoTemplates(django_templates.DjangoTemplates):
-    """Django's template engine, whose rendered pages leave no context cycle behind."""
+    """Django's template engine, whose rendered pages leave no context cycle behind (its
+    look-ups as Django's, giving the template above)."""
 
     def from_string(self, template_code):
         return _Template(self.engine.from_string(template_code), self)
