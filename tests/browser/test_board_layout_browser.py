@@ -571,3 +571,29 @@ def test_the_preview_shows_beside_your_hand(page, asgi_url, alice, bob):
                 f"{target} at {box} in {width}x{height}")
         assert page.locator("#slot-2").is_checked()  # the card stays chosen
         assert "Preview: playing card 2" in page.locator("#preview-h").inner_text()
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_after_the_game_the_hand_leaves_the_end_screen_uncovered(browser, request, asgi_url,
+                                                                alice, bob, size):
+    """The dock is for playing: once the game is over the hand stays in its place on the
+    page, and the end screen (the result, the earnings, the way out) is not under it."""
+    width, height = size
+    game, viewer = _table(alice, bob)
+    other = game.player_at(1 - game.current_seat)
+    gs.game_surrender(game_id=game.pk, player=viewer)
+    gs.game_surrender_answer(game_id=game.pk, player=other, accept=True)
+    page = _phone(browser, request, width, height)
+    live._login(page, asgi_url, viewer.name)
+    page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+    page.wait_for_selector("#board[data-running='0'] .end-screen")
+    end = page.locator(".end-screen").bounding_box()
+    dock = page.locator("#hand-form").bounding_box()
+    assert dock["y"] >= end["y"] + end["height"], f"the hand at {dock}, the end screen at {end}"
+    leave = page.get_by_role("button", name="Leave the game")
+    leave.scroll_into_view_if_needed()
+    # What a tap on the button's middle reaches is the button, not a card over it.
+    assert leave.evaluate("b => { const r = b.getBoundingClientRect();"
+                          " return b.contains(document.elementFromPoint(r.x + r.width / 2,"
+                          " r.y + r.height / 2)); }")
+    page.screenshot(path=str(_artefact(f"phone-{width}x{height}-game-over")))
