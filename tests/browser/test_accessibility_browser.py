@@ -129,3 +129,47 @@ def test_every_page_passes_axe(page, live_server, login):
     (ARTEFACTS / "axe-summary.json").write_text(json.dumps(summary, indent=1))
     (ARTEFACTS / "axe-failures.json").write_text(json.dumps(failures, indent=1))
     assert not failures, json.dumps(failures, indent=1)
+
+
+PHONES = ((375, 812), (320, 640))  # 320 CSS px: WCAG's reflow width
+
+
+def test_no_page_scrolls_sideways_on_a_phone(browser, live_server):
+    """WCAG's reflow: at a phone's width a page is read by scrolling down only. A wide table
+    scrolls sideways in its own box (``.table-scroll``), not the whole page; on a phone it
+    ran past the screen's edge on the players, replays, decks, concepts, watch and statistics
+    pages, and the page itself scrolled sideways (the players page to 837 px of 375)."""
+    from players.inbox.services import message_send
+
+    world = _world()
+    veteran, other = world["veteran"], world["other"]
+    # Rows in the tables a fresh world leaves empty: a finished game, a message.
+    finished = gs.challenge_create(challenger=other, opponent=veteran,
+                                   deck=Deck.objects.filter(player=other).first())
+    finished = gs.challenge_accept(game_id=finished.pk, player=veteran, deck=world["deck"])
+    gs.game_surrender(game_id=finished.pk, player=other)
+    gs.game_surrender_answer(game_id=finished.pk, player=veteran, accept=True)
+    message_send(author=other, recipient=veteran, subject="A rematch, with a long subject line",
+                 body="Same time tomorrow?")
+    pages = [*_pages(world), reverse("games:replays"), reverse("players:detail",
+                                                                   args=[veteran.name])]
+    problems = {}
+    for width, height in PHONES:
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      is_mobile=True, has_touch=True)
+        try:
+            page = context.new_page()
+            page.goto(live_server.url + reverse("login"))
+            page.fill("input[name=username]", "Veteran")
+            page.fill("input[name=password]", PASSWORD)
+            page.click("main button[type=submit]")
+            page.wait_for_url(lambda url: "/accounts/login/" not in url)
+            for path in pages:
+                page.goto(live_server.url + path)
+                page.wait_for_load_state("load")
+                wide = page.evaluate("document.documentElement.scrollWidth")
+                if wide > width:
+                    problems[f"{path} at {width}"] = wide
+        finally:
+            context.close()
+    assert not problems, problems
