@@ -441,7 +441,23 @@
     }
     restoreFocus(before.focusId);
     keepScroll(before.scrollY);
+    showSuggestedCard();
     if (moved && motionWanted(board)) showMotion(board, before, own);
+  }
+
+  // A tutorial player's suggested card in sight: on a phone the hand is one row that
+  // scrolls sideways, and "play card 6" named a card beyond the screen's edge. Only the
+  // row scrolls (never the page), and only when the card is not already wholly in view.
+  function showSuggestedCard() {
+    var slot = document.querySelector("#hand-form .hand-slot.is-suggested");
+    var row = slot ? slot.closest(".hand") : null;
+    if (!row || row.scrollWidth <= row.clientWidth) return;
+    var left = slot.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
+    var right = left + slot.getBoundingClientRect().width;
+    if (left >= row.scrollLeft && right <= row.scrollLeft + row.clientWidth) return;
+    // to the card's start: the row snaps to the cards' starts, and would pull a card
+    // scrolled to just in sight back off its right edge
+    row.scrollLeft = left - (parseFloat(getComputedStyle(row).paddingLeft) || 0);
   }
 
   // The page stays where the player had it: replacing the board must not scroll it (the
@@ -510,7 +526,9 @@
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", connect);
+    document.addEventListener("DOMContentLoaded", showSuggestedCard);
   } else {
     connect();
+    showSuggestedCard();
   }
 })();

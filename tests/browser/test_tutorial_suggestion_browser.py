@@ -146,3 +146,53 @@ def test_the_opponents_move_pushed_over_the_socket_brings_the_suggestion(
     page.wait_for_selector('#board[data-my-turn="1"]', timeout=10_000)
     page.wait_for_selector(SHOWN, timeout=1_000)
     assert _shown_suggestion(page) == _engine_suggestion(game, game.current_seat)
+
+
+COSTLY = (87, 192, 245, 253, 265, 276, 554)  # 30-60 bricks each, no modes
+BASIC_WALL = 1  # 1 brick
+
+
+def test_on_a_phone_the_suggested_card_is_in_sight(browser, asgi_url, alice, request):
+    """On a phone the hand is one row of cards that scrolls sideways, about two and a half
+    cards wide: the row brings the suggested card into sight (the page itself stays where
+    it is), on the page's first board and on a board that replaces it."""
+    game = gs.ai_game_start(player=alice, deck=make_deck(alice))
+    game.refresh_from_db()
+    seat = game.current_seat
+    assert game.player_at(seat) == alice
+    # Seven cards nobody can pay for, and the last card of the hand: the one to play.
+    state = engine.state_from_json(game.state)
+    state.p[seat].hand = [*COSTLY, BASIC_WALL]
+    state.p[seat].a[5:8] = [5, 5, 5]
+    Game.objects.filter(pk=game.pk).update(state=engine.state_to_json(state))
+    game.refresh_from_db()
+    assert _engine_suggestion(game, seat) == ("play", 8)
+    context = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True,
+                                  has_touch=True)
+    request.addfinalizer(context.close)
+    page = context.new_page()
+    _login(page, asgi_url, "alice")
+    page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+    page.wait_for_selector(SHOWN)
+    assert _shown_suggestion(page) == ("play", 8)
+    row = page.locator("#hand-form .hand")
+    assert row.evaluate("r => r.scrollWidth > r.clientWidth * 2")  # two screens of cards
+    in_sight = """() => {
+        const slot = document.querySelector('#hand-form .hand-slot.is-suggested');
+        const row = slot.closest('.hand').getBoundingClientRect();
+        const card = slot.getBoundingClientRect();
+        return card.left >= row.left - 1 && card.right <= row.right + 1;
+    }"""
+    page.wait_for_function(in_sight, timeout=5_000)
+    assert page.evaluate("window.scrollY") == 0
+    # The row back at its start; a new board (as a poll or a push brings it) shows the
+    # card again, and the page does not move.
+    row.evaluate("r => { r.style.scrollSnapType = 'none'; r.scrollLeft = 0; r.style.scrollSnapType = ''; }")
+    assert not page.evaluate(in_sight)
+    page.evaluate("window.scrollTo(0, 120)")
+    swaps = page.evaluate("window.__marcomageBoardSwaps || 0")
+    page.evaluate("htmx.ajax('GET', document.querySelector('#game-live').dataset.boardUrl,"
+                  " {source: '#game-live', target: '#board', swap: 'outerHTML'})")
+    page.wait_for_function(f"() => (window.__marcomageBoardSwaps || 0) > {swaps}")
+    page.wait_for_function(in_sight, timeout=5_000)
+    assert page.evaluate("window.scrollY") == 120
