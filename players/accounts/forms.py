@@ -31,6 +31,8 @@ class RegisterForm(forms.Form):
     email = forms.EmailField(
         label="E-mail (optional)", required=False, max_length=254,
         help_text="Only used to help you if you forget your password.",
+        # (else browsers take it for the player name and fill in the wrong one)
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     password1 = forms.CharField(
         label="Password", strip=False,

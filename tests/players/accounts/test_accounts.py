@@ -1,4 +1,6 @@
 """Registration, login, logout and password change, including bad input."""
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -143,3 +145,13 @@ def test_login_lockout_after_repeated_failures(client, alice, settings):
 def test_user_created_in_admin_gets_a_profile(db):
     user = get_user_model().objects.create_user("made-by-admin", password=PASSWORD)
     assert user.player.settings.skin == "auto"  # follows the device until chosen
+
+
+@pytest.mark.django_db
+def test_the_register_form_tells_browsers_what_each_field_is(client):
+    """Browsers fill in saved names and make up new passwords by these hints; without one
+    on the e-mail field Chromium took it for the player name."""
+    page = client.get(reverse("register")).content.decode()
+    fields = dict(re.findall(r'<input [^>]*name="(\w+)"[^>]*autocomplete="([\w-]+)"', page))
+    assert fields == {"username": "username", "email": "email", "password1": "new-password",
+                      "password2": "new-password"}
