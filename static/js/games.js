@@ -452,8 +452,9 @@
     var slot = document.querySelector("#hand-form .hand-slot.is-suggested");
     var row = slot ? slot.closest(".hand") : null;
     if (!row || row.scrollWidth <= row.clientWidth) return;
-    var left = slot.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
-    var right = left + slot.getBoundingClientRect().width;
+    var box = slot.getBoundingClientRect();
+    var left = box.left - row.getBoundingClientRect().left + row.scrollLeft;
+    var right = left + box.width;
     if (left >= row.scrollLeft && right <= row.scrollLeft + row.clientWidth) return;
     // to the card's start: the row snaps to the cards' starts, and would pull a card
     // scrolled to just in sight back off its right edge
