@@ -90,6 +90,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "marcomage.site.context_processors.site",
                 "marcomage.site.context_processors.navigation",
+                "marcomage.csrf.csrf",
             ],
         },
     },

@@ -5,10 +5,10 @@ The socket's consumer (games.consumers) calls this when its game changed, for th
 the socket was opened by: the board comes from ``engine.view_for`` for that player's seat
 (``selectors.game_page``), so a frame never holds more than the player's own page does.
 """
-from django.http import Http404, HttpRequest
-from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
+from django.http import Http404
 from django.template.loader import render_to_string
 
+from marcomage.csrf import csrf_mask, csrf_secret_valid
 from players.accounts.user_cache import cached_user
 from players.tutorial.sections import sections_open_for
 
@@ -18,12 +18,7 @@ from . import selectors
 def csrf_token_for(secret: str | None) -> str | None:
     """A form token for the browser whose CSRF cookie holds ``secret`` (masked afresh, as
     every page's token is), or None when the cookie is missing or not one of ours."""
-    if (not secret or len(secret) != CSRF_SECRET_LENGTH
-            or any(c not in CSRF_ALLOWED_CHARS for c in secret)):
-        return None
-    request = HttpRequest()
-    request.META["CSRF_COOKIE"] = secret
-    return get_token(request)
+    return csrf_mask(secret) if csrf_secret_valid(secret) else None
 
 
 def viewer_of(user_id):

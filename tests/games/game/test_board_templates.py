@@ -86,3 +86,32 @@ def test_the_game_page_plays_without_javascript_with_its_forms_token(alice, bob,
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.turns.count() == 1
+
+
+def test_a_board_answer_masks_its_forms_token_once(alice, bob, started_game, monkeypatch):
+    """Django's lazy token masks the secret afresh at every use, with 32 draws of the
+    system's generator (each a system call that gives the interpreter lock away); a board
+    drawn for a request masks it once (marcomage.csrf), every form carries that token, and
+    the next move sent with it passes the CSRF check."""
+    from marcomage import csrf
+
+    game = started_game()
+    mover = alice if game.current_seat == 0 else bob
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(mover.user)
+    client.get(reverse("games:detail", args=[game.pk]))  # the page sets the CSRF cookie
+    masks = []
+    mask = csrf.csrf_mask
+    monkeypatch.setattr(csrf, "csrf_mask", lambda secret: masks.append(secret) or mask(secret))
+    html = client.get(reverse("games:board", args=[game.pk]),
+                      headers={"HX-Request": "true"}).content.decode()
+    tokens = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    assert len(tokens) >= 2 and len(set(tokens)) == 1, tokens
+    assert len(masks) == 1
+    response = client.post(reverse("games:move", args=[game.pk]),
+                           {"csrfmiddlewaretoken": tokens[0], "version": game.version,
+                            "action": "discard", "position": 2},
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.turns.count() == 1
