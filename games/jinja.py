@@ -22,7 +22,6 @@ from markupsafe import Markup, escape
 
 from decks.templatetags.cards import card_html
 from games.game.turn_clock import turn_deadline
-from marcomage.csrf import csrf_token
 
 
 @pass_context
@@ -75,28 +74,15 @@ def _resource_icon(kind):
 _LAST_CSRF_FIELD = ("", "")
 
 
-def _request_csrf_token(request):
-    """The request's form token, drawn once per request: the Jinja2 backend's
-    ``csrf_token`` is lazy and makes a new one at every use (twice per form here)."""
-    token = getattr(request, "_board_csrf_token", None)
-    if token is None:
-        token = request._board_csrf_token = csrf_token(request)
-    return token
-
-
 @pass_context
 def _csrf_field(context):
     """The forms' CSRF field, as Django's {% csrf_token %} writes it from the page's token
     (a request's, or the one a pushed board is drawn with: games.game.live)."""
     global _LAST_CSRF_FIELD
-    request = context.get("request")
-    if request is not None:
-        token = _request_csrf_token(request)
-    else:
-        token = context.get("csrf_token")
-        if not token or token == "NOTPROVIDED":
-            return ""
-        token = str(token)  # kept below: the text, not a lazy token that holds a request
+    token = context.get("csrf_token")  # a request's: marcomage.csrf's, drawn once per render
+    if not token or token == "NOTPROVIDED":
+        return ""
+    token = str(token)  # kept below: the text, not the lazy token that holds its request
     last_token, field = _LAST_CSRF_FIELD  # one tuple: safe to read while a thread swaps it
     if token != last_token:
         field = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">',

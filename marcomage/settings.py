@@ -104,6 +104,7 @@ TEMPLATES = [
             "context_processors": [
                 "marcomage.site.context_processors.site",
                 "marcomage.site.context_processors.navigation",
+                "marcomage.csrf.csrf",
             ],
         },
     },
