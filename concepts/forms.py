@@ -2,6 +2,8 @@
 from django import forms
 from django.utils.text import slugify
 
+from marcomage.plain_text import NameValidator, TextValidator
+
 from .cards import PARAM_MAX, concept_keywords, param_keywords
 from .models import COST_MAX, EFFECT_MAX, FEEDBACK_MAX, NAME_MAX, NOTE_MAX, Concept
 from .selectors import PERIODS, SORTS
@@ -12,20 +14,23 @@ def param_field_name(keyword: str) -> str:
 
 
 class ConceptForm(forms.Form):
-    name = forms.CharField(max_length=NAME_MAX, widget=forms.TextInput(attrs={
-        "autocomplete": "off", "maxlength": NAME_MAX}))
+    name = forms.CharField(max_length=NAME_MAX, validators=[NameValidator("card's name")],
+                           widget=forms.TextInput(attrs={"autocomplete": "off",
+                                                         "maxlength": NAME_MAX}))
     rarity = forms.ChoiceField(choices=Concept.Rarity.choices, initial=Concept.Rarity.COMMON)
     bricks = forms.IntegerField(min_value=0, max_value=COST_MAX, initial=0)
     gems = forms.IntegerField(min_value=0, max_value=COST_MAX, initial=0)
     recruits = forms.IntegerField(min_value=0, max_value=COST_MAX, initial=0)
     keywords = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple,
                                          help_text="Only the game's own keywords; none is fine.")
-    effect = forms.CharField(max_length=EFFECT_MAX, required=False, widget=forms.Textarea(
+    effect = forms.CharField(max_length=EFFECT_MAX, required=False,
+                             validators=[TextValidator("effect")], widget=forms.Textarea(
         attrs={"rows": 6, "maxlength": EFFECT_MAX}), help_text=(
         f"What the card does, at most {EFFECT_MAX} characters. BBCode works: [b]bold[/b], "
         "[i]italic[/i]. With an effect built in the builder above you may leave it empty: "
         "the card's text is then written from the effect."))
     note = forms.CharField(label="Your note", max_length=NOTE_MAX, required=False,
+                           validators=[TextValidator("note")],
                            widget=forms.Textarea(attrs={"rows": 3, "maxlength": NOTE_MAX}),
                            help_text="Optional: the idea behind the card, for the reviewers "
                                      "and other players.")
@@ -99,5 +104,5 @@ class ConceptFilterForm(forms.Form):
 class ConceptStateForm(forms.Form):
     state = forms.ChoiceField(choices=Concept.State.choices)
     feedback = forms.CharField(label="Feedback for the author", max_length=FEEDBACK_MAX,
-                               required=False, widget=forms.Textarea(attrs={
+                               required=False, validators=[TextValidator("feedback")], widget=forms.Textarea(attrs={
                                    "rows": 3, "maxlength": FEEDBACK_MAX}))

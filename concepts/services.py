@@ -9,8 +9,10 @@ from django.utils import timezone
 
 from games import engine
 from marcomage.bbcode import bbcode_to_html
+from marcomage.plain_text import name_problem, text_problem
 from players import roles
 from players.models import Player
+from players.moderation.selectors import mute_refusal
 
 from .cards import PARAM_MAX, concept_keywords, param_keywords
 from .lab.effects import checked, definition_of
@@ -48,10 +50,16 @@ def concept_can_edit(player, concept) -> bool:
 concept_can_delete = concept_can_edit
 
 
-def _text(value, limit, what, *, required=False) -> str:
+def _check_may_publish(player) -> None:
+    """Concepts are public from their first save: a muted player writes none."""
+    if refusal := mute_refusal(player):
+        raise ConceptError(refusal)
+
+
+def _text(value, limit, what, *, required=False, one_line=False) -> str:
     value = (value or "").replace("\r\n", "\n").strip()
-    if "\x00" in value:
-        raise ConceptError(f"The {what} contains a character that is not allowed.")
+    if problem := (name_problem if one_line else text_problem)(value, what):
+        raise ConceptError(problem)
     if required and not value:
         raise ConceptError(f"Please write the {what}.")
     if len(value) > limit:
@@ -62,7 +70,7 @@ def _text(value, limit, what, *, required=False) -> str:
 def _clean(data: dict) -> dict:
     """Check and normalise the fields (the form checks them first; this is the guard)."""
     clean = {
-        "name": _text(data.get("name"), NAME_MAX, "name", required=True),
+        "name": _text(data.get("name"), NAME_MAX, "name", required=True, one_line=True),
         "effect": _text(data.get("effect"), EFFECT_MAX, "effect"),
         "note": _text(data.get("note"), NOTE_MAX, "note"),
     }
@@ -145,6 +153,7 @@ def concept_create(*, author: Player, data: dict, picture=None) -> tuple[Concept
     The author's row is locked first, so the same form sent twice (a double click, a
     resent request) finds the first concept and creates nothing.
     """
+    _check_may_publish(author)
     fields = _clean(data)
     png = picture_png(picture) if picture else None
     Player.objects.select_for_update().filter(pk=author.pk).first()
@@ -178,6 +187,7 @@ def concept_update(*, concept_id: int, editor: Player, data: dict, picture=None,
             raise ConceptError(f"This concept is {concept.get_state_display().lower()}: "
                                "it can no longer be changed.")
         raise ConceptPermissionError("No such concept.")
+    _check_may_publish(editor)
     fields = _clean(data)
     png = picture_png(picture) if picture else None
     for key, value in fields.items():

@@ -2,12 +2,12 @@
 
 Views turn ``DeckError`` into a message for the player; nothing here trusts its input.
 """
-import unicodedata
-
 from django.db import IntegrityError, transaction
 
 from games import engine
+from marcomage.plain_text import name_problem, text_problem
 from players.models import Player
+from players.moderation.selectors import mute_refusal
 
 from . import catalogue, selectors, transfer, transfer_csv
 from .models import DECK_SECTION_SIZE, Deck
@@ -19,8 +19,6 @@ NOTE_MAX = 2000
 NAME_TAKEN = "You already have a deck called “{name}”. Deck names must be different."
 NAME_EMPTY = "A deck needs a name."
 NAME_TOO_LONG = f"A deck name can be at most {DECK_NAME_MAX} characters long."
-NAME_CONTROL = "A deck name cannot contain control characters."
-NOTE_NUL = "A deck note cannot contain NUL characters."
 NO_FREE_SLOT = (
     "All your {slots} deck slots are in use. Delete or reset a deck you no longer need, "
     "or buy another deck slot in the shop."
@@ -44,9 +42,9 @@ def _clean_name(name) -> str:
     name = " ".join(str(name or "").split())
     if not name:
         raise DeckError(NAME_EMPTY)
-    if any(unicodedata.category(ch) == "Cc" for ch in name):
-        # Control characters (NUL above all, which PostgreSQL refuses) never belong in a name.
-        raise DeckError(NAME_CONTROL)
+    if problem := name_problem(name, "deck name"):
+        # (NUL above all, which PostgreSQL refuses; a line break would break the lists)
+        raise DeckError(problem)
     if len(name) > DECK_NAME_MAX:
         raise DeckError(NAME_TOO_LONG)
     return name
@@ -67,6 +65,13 @@ def _lock(player, deck_id) -> Deck:
 def _lock_player(player) -> Player:
     # Serialises deck creation per player so two tabs cannot both take the last slot.
     return Player.objects.select_for_update().get(pk=player.pk)
+
+
+def _check_may_publish(player) -> None:
+    """A shared deck's name and note are public: a muted player changes neither, and shares
+    no deck, until the mute ends."""
+    if refusal := mute_refusal(player):
+        raise DeckError(refusal)
 
 
 def _refresh_ready(deck: Deck) -> None:
@@ -109,6 +114,8 @@ def deck_create(*, player: Player, name: str) -> Deck:
 def deck_rename(*, player: Player, deck_id: int, name: str) -> Deck:
     deck = _lock(player, deck_id)
     name = _clean_name(name)
+    if deck.is_shared and name != deck.name:
+        _check_may_publish(player)
     if _name_taken(player, name, exclude_id=deck.pk):
         raise DeckError(NAME_TAKEN.format(name=name))
     deck.name = name
@@ -146,8 +153,10 @@ def deck_delete(*, player: Player, deck_id: int) -> str:
 def deck_set_note(*, player: Player, deck_id: int, note: str) -> Deck:
     deck = _lock(player, deck_id)
     note = str(note or "").replace("\r\n", "\n")
-    if "\x00" in note:
-        raise DeckError(NOTE_NUL)
+    if problem := text_problem(note, "deck note"):
+        raise DeckError(problem)
+    if deck.is_shared and note != deck.note:
+        _check_may_publish(player)
     if len(note) > NOTE_MAX:
         raise DeckError(f"A deck note can be at most {NOTE_MAX} characters long.")
     deck.note = note
@@ -363,6 +372,8 @@ def deck_set_shared(*, player: Player, deck_id: int, shared: bool) -> Deck:
     shared = bool(shared)
     if shared and not any(deck.card_ids()):
         raise DeckError(SHARE_EMPTY)
+    if shared and not deck.is_shared:
+        _check_may_publish(player)
     Deck.objects.filter(pk=deck.pk).update(is_shared=shared)
     deck.is_shared = shared
     return deck

@@ -8,7 +8,14 @@ is written into the running code: a developer adds the files to the repository.
 - ``tests/engine/cards/test_card_NNNN.py``: the card played once with the engine tests'
   ``play_card``, asserting the numbers it changes (worked out now by playing the concept on
   the same board; for a card with random parts only what does not depend on the draw).
+
+What a player typed (the concept's name, its author's name) never becomes code: the name
+goes into the facts entry as a Python string literal (``repr``), and nowhere else in the
+Python files; every generated file is parsed and its shape checked before it is offered
+(``_checked``), so a text that escaped would stop the download instead of running on a
+developer's machine.
 """
+import ast
 import io
 import re
 import zipfile
@@ -76,9 +83,7 @@ def _played(card_id, mode) -> tuple[dict, dict, dict, dict]:
 def _test_module(card_id, preview, lab_id, concept) -> str:
     mode = 1 if preview.modes else 0
     me0, enemy0, me1, enemy1 = _played(lab_id, mode)
-    slug = slugify(preview.name).replace("-", "_") or "card"
-    lines = [f'"""Card {card_id}, {preview.name}: generated from the card lab\'s concept '
-             f'{concept.pk} ({concept.name!r}).',
+    lines = [f'"""Card {card_id}: generated from the card lab\'s concept {int(concept.pk)}.',
              "",
              "The board of tests/engine/helpers.py's play_card: both towers 30, walls 25,",
              "facilities 3; the actor holds 50 of each resource, the enemy 15/5/10; Caravan",
@@ -87,7 +92,7 @@ def _test_module(card_id, preview, lab_id, concept) -> str:
              "from tests.engine.helpers import play_card",
              "",
              "",
-             f"def test_{card_id}_{slug}_plays():",
+             f"def test_{card_id}_{_identifier(preview.name)}_plays():",
              f"    me, enemy, record, _state = play_card({card_id}"
              + (f", mode={mode}" if mode else "") + ")",
              f"    assert record[\"card\"] == {card_id}"]
@@ -125,8 +130,7 @@ def export_files(concept) -> dict:
             "from .blocks import *  # noqa: F401,F403\n"
             "from .dsl import *  # noqa: F401,F403\n"
             "from ..php import php_round  # noqa: F401\n\n"
-            f"# {preview.name}: the card lab's concept {concept.pk} by "
-            f"{concept.author_name}\n{source}\n")
+            f"# The card lab's concept {int(concept.pk)}.\n{source}\n")
     readme = (f"{preview.name} as card {card_id}, generated from concept {concept.pk} on "
               f"{today}.\n\n"
               "1. games/engine/cards/facts_manual.py: add the entry of "
@@ -137,13 +141,53 @@ def export_files(concept) -> dict:
               "Then run: python -m pytest -q -p no:xdist tests/engine (docs/adding-a-card.md)."
               "\nThe text is the one the card lab rendered; write your own with text=\"...\" "
               "if you wish.\n")
+    test = _test_module(card_id, preview, lab.engine_id, concept)
+    facts = _facts_entry(card_id, preview, today)
+    _checked(defs, _DEFS_SHAPE)
+    _checked(test, _TEST_SHAPE)
+    _checked(facts.strip().rstrip(","), _FACTS_SHAPE, mode="eval")
     return {
         "README.txt": readme,
-        "facts_manual_entry.txt": _facts_entry(card_id, preview, today),
+        "facts_manual_entry.txt": facts,
         f"games/engine/cards/{module}": defs,
-        f"tests/engine/cards/test_card_{card_id:04d}.py": _test_module(
-            card_id, preview, lab.engine_id, concept),
+        f"tests/engine/cards/test_card_{card_id:04d}.py": test,
     }
+
+
+def _identifier(name: str) -> str:
+    """The card's name as part of a test function's name: ASCII letters, digits and _."""
+    return re.sub(r"[^a-z0-9_]", "", slugify(name).replace("-", "_")) or "card"
+
+
+# The statements a generated file may hold, by kind: a docstring, the imports, the card(...)
+# call; a test function; the CardFacts(...) entry.
+_DEFS_SHAPE = (ast.Expr, ast.ImportFrom)
+_TEST_SHAPE = (ast.Expr, ast.ImportFrom, ast.FunctionDef)
+_FACTS_SHAPE = (ast.Expression,)
+
+
+def _checked(source: str, shape, *, mode="exec") -> None:
+    """Refuse a generated file whose top-level statements are not of the expected kinds
+    (after the docstring, only imports, calls and the test function), or that reaches for
+    anything private (a dunder name, an underscored attribute, an import statement): the
+    generator's own guard, so that a text which escaped its literal stops the download."""
+    refused = LabError("The card definition could not be written for this concept.")
+    try:
+        tree = ast.parse(source, mode=mode)
+    except SyntaxError:
+        raise refused from None
+    body = [tree] if mode == "eval" else tree.body
+    for index, node in enumerate(body):
+        if not isinstance(node, shape):
+            raise refused
+        if isinstance(node, ast.Expr) and index and not isinstance(node.value, ast.Call):
+            raise refused
+    for node in ast.walk(tree):
+        if (isinstance(node, (ast.Import, ast.Lambda, ast.Global, ast.Nonlocal,
+                              ast.NamedExpr, ast.Delete))
+                or isinstance(node, ast.Name) and node.id.startswith("__")
+                or isinstance(node, ast.Attribute) and node.attr.startswith("_")):
+            raise refused
 
 
 def export_zip(concept) -> tuple[str, bytes]:

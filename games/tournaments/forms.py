@@ -3,6 +3,7 @@ decide what is allowed (services.options_check, services.entry_deck)."""
 from django import forms
 
 from decks.models import Deck
+from marcomage.plain_text import NameValidator
 
 from .models import (
     ARENA_MINUTES,
@@ -36,7 +37,8 @@ def _choices(values, label):
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=60, min_length=3, label="Name")
+    name = forms.CharField(max_length=60, min_length=3, label="Name",
+                           validators=[NameValidator("event's name")])
     kind = forms.ChoiceField(choices=Kind.choices, label="Kind", initial=Kind.ARENA,
                              help_text="Arena: play as many games as you can in the time, "
                                        "paired again as soon as a game ends. Swiss: a fixed "

@@ -24,7 +24,9 @@ from games.services import deck_payload
 from games.services.endings import game_end_by_site
 from games.services.errors import GameError
 from games.services.lobby import game_start_arranged
+from marcomage.plain_text import name_problem
 from players.models import Player
+from players.moderation.selectors import mute_refusal
 
 from . import rules
 from .events import publish_games_paired, publish_tournament_changed
@@ -89,6 +91,8 @@ def options_check(options: dict) -> dict:
     name = (options.get("name") or "").strip()
     if not 3 <= len(name) <= 60:
         raise TournamentError("Give the event a name of 3 to 60 characters.", code="name")
+    if problem := name_problem(name, "event's name"):
+        raise TournamentError(problem, code="name")
     if options.get("deck_rule", DeckRule.ANY) not in DeckRule.values:
         raise TournamentError("Choose one of the deck rules.", code="deck_rule")
     if options.get("turn_timeout") not in EVENT_TURN_TIMEOUTS:
@@ -125,6 +129,8 @@ def creation_refusal(player: Player) -> str | None:
     policy = Policy.current()
     if player.is_bot:
         return "Bots may join events that allow them, not create them."
+    if refusal := mute_refusal(player):
+        return refusal
     if player.level < policy.create_min_level:
         return f"Players may create events from level {policy.create_min_level} on."
     open_count = Tournament.objects.filter(

@@ -54,12 +54,17 @@ def moment_text(moment) -> str:
 
 def mute_text(*, ends_at, reason: str) -> str:
     """What a muted player reads wherever writing is refused, and on their pages."""
-    return (f"You are muted until {moment_text(ends_at)}: you cannot write in game chats, "
-            f"the forum or private messages until then. Reason: {reason}")
+    return (f"You are muted until {moment_text(ends_at)}: until then you cannot write where "
+            "other players read it (game chats, challenges, private messages, the forum, card "
+            "concepts, events, shared decks and your profile). Reason: " + reason)
 
 
 def mute_refusal(player, *, now=None) -> str | None:
-    """The refusal a channel shows a muted player; None when the player may write."""
+    """The refusal a channel shows a muted player; None when the player may write.
+
+    The one rule of every place where a player writes text that others read: each service
+    that publishes such text asks it before the change (tests/security/test_mutes.py walks
+    them through the site's own doors)."""
     mute = active_mute(player, now=now)
     if mute is None:
         return None

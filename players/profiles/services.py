@@ -1,4 +1,7 @@
-"""State changes of a player's public profile: the avatar."""
+"""State changes of a player's public profile: its texts and the avatar.
+
+Everything here is shown to every player: a muted player changes none of it until the mute
+ends (the same rule as the forum's, ``mute_refusal``)."""
 import secrets
 
 from django.core.files.base import ContentFile
@@ -6,6 +9,22 @@ from django.core.files.storage import default_storage
 
 from marcomage.images import PictureRules, upload_to_png
 from players.models import Player, PlayerSettings
+from players.moderation.selectors import mute_refusal
+
+# The profile's free texts (the other fields are choices and a date).
+PUBLIC_TEXTS = ("real_name", "hobbies")
+
+
+class ProfileRefused(Exception):
+    """The change is not allowed now; the text says why."""
+
+
+def player_profile_save(*, player: Player, form) -> None:
+    """Save the settings page's profile form (already valid) of ``player``."""
+    if any(field in form.changed_data for field in PUBLIC_TEXTS):
+        if refusal := mute_refusal(player):
+            raise ProfileRefused(refusal)
+    form.save()
 
 # A 10 kB file can still claim to be a gigantic picture: more than this is refused undecoded.
 AVATAR = PictureRules(what="An avatar", max_bytes=10 * 1024, size=(60, 60),
@@ -15,8 +34,11 @@ AVATAR = PictureRules(what="An avatar", max_bytes=10 * 1024, size=(60, 60),
 def player_avatar_set(*, player: Player, upload) -> str:
     """Store a new avatar for the player (replacing the old one); returns its storage name.
 
-    Raises ImageUploadError (marcomage/images.py) when the upload cannot be an avatar.
+    Raises ImageUploadError (marcomage/images.py) when the upload cannot be an avatar,
+    ProfileRefused while the player is muted.
     """
+    if refusal := mute_refusal(player):
+        raise ProfileRefused(refusal)
     png = upload_to_png(upload, AVATAR)
     settings_row = player.settings
     old_name = settings_row.avatar.name if settings_row.avatar else ""

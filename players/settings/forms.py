@@ -5,6 +5,7 @@ from functools import lru_cache
 
 from django import forms
 
+from marcomage.plain_text import NameValidator, TextValidator
 from players.models import PlayerSettings
 from players.profiles.countries import COUNTRY_CHOICES
 
@@ -25,6 +26,11 @@ def timezone_choices():
 
 class ProfileForm(forms.ModelForm):
     country = forms.ChoiceField(choices=COUNTRY_CHOICES, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["real_name"].validators.append(NameValidator("real name"))
+        self.fields["hobbies"].validators.append(TextValidator("hobbies"))
 
     class Meta:
         model = PlayerSettings

@@ -7,7 +7,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from marcomage.images import ImageUploadError
-from players.profiles.services import player_avatar_remove, player_avatar_set
+from players.profiles.services import (
+    ProfileRefused,
+    player_avatar_remove,
+    player_avatar_set,
+    player_profile_save,
+)
 from players.tokens import services as tokens
 from players.tokens.forms import TokenForm
 from players.tutorial.sections import section_required
@@ -42,9 +47,13 @@ def settings_page(request):
     if which == "profile":
         form = ProfileForm(request.POST, instance=row, prefix="profile")
         if form.is_valid():
-            form.save()
-            flash.success(request, "Your profile has been saved.")
-            return redirect("players:settings")
+            try:
+                player_profile_save(player=request.user.player, form=form)
+            except ProfileRefused as refusal:
+                form.add_error(None, str(refusal))
+            else:
+                flash.success(request, "Your profile has been saved.")
+                return redirect("players:settings")
         return _page(request, profile=form, status=400)
     if which == "preferences":
         form = PreferencesForm(request.POST, instance=row, prefix="prefs")
@@ -65,7 +74,7 @@ def avatar_upload(request):
         return _page(request, avatar=form, status=400)
     try:
         player_avatar_set(player=request.user.player, upload=form.cleaned_data["avatar"])
-    except ImageUploadError as error:
+    except (ImageUploadError, ProfileRefused) as error:
         form.add_error("avatar", str(error))
         return _page(request, avatar=form, status=400)
     flash.success(request, "Your new avatar is in place.")

@@ -119,3 +119,81 @@ def test_the_staff_downloads_a_zip_and_nobody_else_does(alice, bob, staff, clien
     response = client_of(staff).get(reverse("concepts:lab_export", args=[waiting.pk]),
                                     follow=True)
     assert "interesting or implemented" in response.content.decode()
+
+
+# Names a player could have typed before names were checked (the form refuses the control
+# characters now, so they are written straight into the row here): each tries to leave the
+# string or comment it lands in and run a line of its own.
+CANARY = "__import__('builtins').LAB_EXPORT_PWNED=1"
+HOSTILE_NAMES = [
+    f"Ink\n{CANARY}\n#",
+    f'Ink""";{CANARY};"""',
+    f"Ink''';{CANARY};'''",
+    f"Ink\r{CANARY}\r#",
+    f"Ink\u2028{CANARY}\u2029#",
+    f"Ink\x0c{CANARY}",
+    f"Ink\x85{CANARY}",
+    "Ink\\",
+    'Ink\\"""',
+    "Ink # {0} %s \\n",
+]
+
+
+def _import_file(tmp_path, module_name, filename, source):
+    """Import ``source`` as the module ``module_name`` (a real import of the written file)."""
+    import importlib.util
+    import sys
+
+    path = tmp_path / filename
+    path.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[module_name]
+    return module
+
+
+@pytest.mark.parametrize("hostile", HOSTILE_NAMES)
+def test_a_hostile_name_stays_a_string_in_every_written_file(alice, staff, cleanup, tmp_path,
+                                                              hostile):
+    import builtins
+
+    concept = _accepted(alice, staff)
+    Concept.objects.filter(pk=concept.pk).update(name=hostile)
+    concept.refresh_from_db()
+    files = export.export_files(concept)
+    # The facts entry, the defs module (imported as a module of the engine's cards package,
+    # its relative imports and all) and the generated test, each imported as written.
+    facts_module = _import_file(
+        tmp_path, "lab_export_facts_probe", "facts_probe.py",
+        "from games.engine.cards.card_facts import CardFacts\n\nFACTS = [\n"
+        + files["facts_manual_entry.txt"] + "]\n")
+    facts = facts_module.FACTS[0]
+    assert facts.name == hostile.strip()  # the name is kept, as a literal
+    add_card(facts)
+    _import_file(tmp_path, "games.engine.cards._lab_export_probe", "defs_probe.py",
+                 files[f"games/engine/cards/{export.module_name(NEW_ID)}"])
+    test_module = _import_file(tmp_path, "lab_export_test_probe", "test_probe.py",
+                               files["tests/engine/cards/test_card_0755.py"])
+    [test] = [f for name, f in vars(test_module).items() if name.startswith("test_")]
+    test()  # the generated test passes on the card
+    assert not hasattr(builtins, "LAB_EXPORT_PWNED")
+    for path in ("games/engine/cards/defs_0755_0800.py", "tests/engine/cards/test_card_0755.py"):
+        assert "LAB_EXPORT_PWNED" not in files[path]  # the name is not in the code at all
+    assert engine.card(NEW_ID).name == hostile.strip()
+
+
+def test_the_generator_refuses_a_file_that_would_run_anything_else():
+    with pytest.raises(LabError, match="could not be written"):
+        export._checked('"""Doc."""\nimport os\n', export._DEFS_SHAPE)
+    with pytest.raises(LabError, match="could not be written"):
+        export._checked('"""Doc."""\n__import__("os").system("x")\n', export._DEFS_SHAPE)
+    with pytest.raises(LabError, match="could not be written"):
+        export._checked('"""Doc."""\nx = 1\n', export._DEFS_SHAPE)
+    with pytest.raises(LabError, match="could not be written"):
+        export._checked('"""Doc."""\n"""Another string."""\n', export._DEFS_SHAPE)
+    export._checked('"""Doc."""\nfrom .dsl import *\ncard(755, attack(me.tokens("Holy")))\n',
+                    export._DEFS_SHAPE)
