@@ -7,8 +7,9 @@ from .profiles import Player
 
 
 class Mute(models.Model):
-    """A moderator's mute: until ``ends_at`` the player cannot write in game chats, the forum
-    or private messages (moves are not affected). Kept after it ends, as a record.
+    """A moderator's mute: until ``ends_at`` the player writes nothing other players read
+    (docs/moderation.md lists the places; moves are not affected). Kept after it ends, as a
+    record.
 
     A mute is active while it has not ended and nobody lifted it; with several active, the
     one ending last counts.
