@@ -268,6 +268,16 @@ def test_halfling_rogue_copies_another_halfling_rogue():
     assert play_card(449, 1, mode=1, hand=hand)[2]["next_card"] == -1   # its own slot
 
 
+def test_fairy_dragon_places_a_dragon_in_the_played_slot_and_refills_with_another_card():
+    # the Dragon opposite lands in the played slot placed, not summoned: revealed, no draw;
+    # the enemy refills from his deck with a card other than the Dragon he lost
+    deck = ((DRAGON,) * 15, (DRAGON,) * 15, (DRAGON,) * 14 + (RARE,))
+    _a, _b, rec, st = play_card(195, 2, hidden=True, enemy_hand=[FILL, DRAGON] + [FILL] * 6,
+                                enemy={"deck": deck})
+    assert st.p[0].hand[1] == DRAGON and st.p[0].rev[1] and rec["next_card"] == 0
+    assert st.p[1].hand[1] == RARE
+
+
 # ------------------------------------------------------------ random picks
 def test_altruism_judges_both_extremes_before_changing():
     # the enemy has the highest facilities (4): he loses 1; his lowest (4) is not the
@@ -312,6 +322,18 @@ def test_elementalist_discards_six_unliving_cards_picked_at_random():
         assert len(survivors) == 2
         kept.update(survivors)
     assert len(kept) > 2
+
+
+def test_unholy_shrine_discards_in_a_random_order():
+    # two Undead cards besides the chosen one: both go, the pile shows either order
+    mummy, ghoul = 117, 112
+    hand = [321, FILL, mummy, FILL, ghoul, FILL, FILL, FILL]
+    piles = set()
+    for seed in range(12):
+        _a, _b, _r, st = play_card(321, 1, mode=2, hand=hand, seed=seed,
+                                   me={"deck": ((FILL,) * 15,) * 3})
+        piles.add(tuple(st.p[0].disc[0]))
+    assert piles == {(mummy, ghoul), (ghoul, mummy)}
 
 
 class _FixedIndexRng:

@@ -132,7 +132,8 @@ def _194(ctx):
 
 
 @custom(195, "Every Dragon card in the enemy's hand moves into the same place in your hand (the "
-             "enemy refills from his deck). If he has none: stock +6.")
+             "enemy refills each place from his deck, with another card). If he has none: "
+             "stock +6.")
 def _195(ctx):
     A, B = ctx.A, ctx.B
     moved = 0
@@ -140,14 +141,16 @@ def _195(ctx):
         cid = B.hand[i]
         if not cid or "Dragon" not in CARDS[cid].kw:
             continue
-        ctx.replace_from_deck(B, i, "random")
+        # his refill is a discard's draw, never the same card again; a dragon landing in
+        # the played slot is placed there like the others, revealed, and the draw is off
+        # (docs/rules-corrections.md, "Fairy dragon's moves")
+        ctx.replace_from_deck(B, i, "different")
         if B.hand[i] == cid and CARDS[cid].cursed:
             continue  # a Cursed card cannot leave his hand
         moved += 1
+        ctx.place_named(A, i, cid)
         if i == ctx.slot:
-            ctx.summon(cid)
-        else:
-            ctx.place_named(A, i, cid)
+            ctx.keep()
     if not moved:
         a = A.a
         a[5] += 6

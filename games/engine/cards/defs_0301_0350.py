@@ -43,12 +43,16 @@ def _315(ctx):
 
 
 @custom(321, "Choose a slot: discard up to 5 other Undead cards from your hand (not the chosen "
-             "one). Wall +10 for each card discarded.")
+             "one), picked at random if there are more. Wall +10 for each card discarded.")
 def _321(ctx):
     sel = ctx.mode - 1
     hand = ctx.A.hand
     slots = [i for i in range(8) if i != sel and i != ctx.slot
-             and "Undead" in CARDS[hand[i]].kw][:5]
+             and "Undead" in CARDS[hand[i]].kw]
+    # the candidates are shuffled, then the first five go, in that order (the discard
+    # pile shows it; docs/rules-corrections.md, "Unholy shrine discards in a random order")
+    ctx.rng.shuffle(slots)
+    slots = slots[:5]
     _discard_own(ctx, slots)
     ctx.A.a[1] += 10 * len(slots)
 

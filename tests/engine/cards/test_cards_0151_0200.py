@@ -289,6 +289,33 @@ def test_195_fairy_dragon_takes_enemy_dragons():
     assert rec["extra_turn"] and rec["production"] == [0, 0, 0]
 
 
+def test_195_fairy_dragon_puts_the_dragon_opposite_into_its_own_slot_revealed():
+    # hidden cards: the Dragon opposite the played card takes the played card's place like
+    # any moved Dragon (new, revealed), and no card is drawn over it; a lone Dragon in
+    # hand, so the Dragon keyword summons no egg
+    dragonling = 440
+    for seed in (1, 2, 3):
+        _a, _b, rec, st = run(195, pos=4, me={"gems": 15}, hidden=True, seed=seed,
+                              enemy={"hand": [FILL] * 3 + [dragonling] + [FILL] * 4})
+        A = st.p[0]
+        assert A.hand[3] == dragonling and A.new[3] and A.rev[3]
+        assert rec["next_card"] == 0
+        assert not any(A.rev[i] for i in range(8) if i != 3)
+        assert A.disc[0] == [] and A.disc[1] == [dragonling]
+
+
+def test_195_fairy_dragon_refills_the_enemy_with_another_card():
+    # the enemy's refill is a discard's draw: never the Dragon he lost, even from a deck
+    # made of that Dragon but for one rare slot
+    dragonling, other = 440, 64
+    deck = ((dragonling,) * 15, (dragonling,) * 15, (dragonling,) * 14 + (other,))
+    for seed in (1, 2, 3):
+        _a, _b, _r, st = run(195, pos=1, me={"gems": 15}, seed=seed,
+                             enemy={"hand": [FILL] * 5 + [dragonling] + [FILL] * 2,
+                                    "deck": deck})
+        assert st.p[0].hand[5] == dragonling and st.p[1].hand[5] == other
+
+
 def test_195_fairy_dragon_without_enemy_dragons():
     a, _b, _r, _s = run(195, me={"gems": 15})
     assert (a["bricks"], a["gems"], a["recruits"]) == (21, 6, 16)

@@ -35,6 +35,25 @@ def with_cards(card, n):
     return [FILL] + [card] * n + [FILL] * (7 - n)
 
 
+def test_321_unholy_shrine_discards_five_undead_cards_picked_and_ordered_at_random():
+    # the chosen slot (2) keeps its Undead card; of the six other Undead cards five go, in
+    # a random order (the discard pile shows it) and the sixth is a random one
+    undead = [28, 101, 103, 112, 113, 114]
+    hand = [321, UNDEAD_C] + undead
+    fillers = ((FILL,) * 15,) * 3
+    survivors, orders = set(), set()
+    for seed in range(12):
+        a, _b, _r, st = play_card(321, 1, mode=2, hand=hand, me={"deck": fillers}, seed=seed)
+        A = st.p[0]
+        assert a["wall"] == 25 + 5 * 10 and A.hand[1] == UNDEAD_C
+        left = [c for c in undead if c in A.hand]
+        assert len(left) == 1 and sorted(A.disc[0] + left) == sorted(undead)
+        survivors.add(left[0])
+        orders.add(tuple(A.disc[0]))
+    assert len(survivors) > 1
+    assert len(orders) > 1 and any(list(o) != sorted(o, key=hand.index) for o in orders)
+
+
 def test_303_titans_right_arm_counts_unliving():
     a, _b, _r, _s = run(303, hand=with_cards(UNLIVING, 2))
     assert (a["tower"], a["wall"]) == (33, 28)
