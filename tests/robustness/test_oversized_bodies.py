@@ -9,20 +9,16 @@ clients that send the headers first and then the body, in chunks, quickly and sl
 bounds against uvicorn with the same protocols in a thread.
 """
 import json
-import os
 import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from .live_sockets import serving
+from .serve_process import serve_process
 
-ROOT = Path(__file__).resolve().parents[2]
 MB = 1024 * 1024
 PAGE_TEXT = b"that was too much to send at once"  # templates/413.html
 FORMS = ["/concepts/preview/", "/tournaments/new/", "/puzzles/1/answer/", "/settings/"]
@@ -35,50 +31,11 @@ print("RESULT " + token_create(player=player, name="test", scopes=["read"])[1])
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """(the port of `manage.py serve`, an API token of a player), on a fresh database."""
-    folder = tmp_path_factory.mktemp("oversized")
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'site.sqlite3'}",
-           "STATIC_ROOT": str(folder / "static"), "FLOOD_CONTROL": "false"}
-    env.pop("REDIS_URL", None)  # one server process, no Celery
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True,
-                   timeout=300)
-    out = subprocess.run([*manage, "shell", "-c", SETUP], cwd=ROOT, env=env, check=True,
-                         capture_output=True, text=True, timeout=120).stdout
-    token = out.split("RESULT ", 1)[1].strip()
-    port = _free_port()
-    log = open(folder / "serve.log", "w")  # noqa: SIM115 - kept open for the server
-    server = subprocess.Popen([*manage, "serve", "--port", str(port)], cwd=ROOT, env=env,
-                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=2):
-                    break
-            except OSError:
-                assert server.poll() is None, (folder / "serve.log").read_text()
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.2)
-        yield port, token
-    finally:
-        os.killpg(server.pid, 15)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, 9)
-        log.close()
-    logged = (folder / "serve.log").read_text()
-    assert "Traceback" not in logged and "Exception in ASGI" not in logged, logged[-3000:]
+    with serve_process(tmp_path_factory.mktemp("oversized"), setup=SETUP) as (port, printed):
+        yield port, printed.split("RESULT ", 1)[1].strip()
 
 
 # ---------------------------------------------------------------- a client of raw sockets
