@@ -19,11 +19,12 @@ def free_port() -> int:
 
 @contextmanager
 def serve_process(folder: Path, *, setup: str = "", env: dict | None = None,
-                  args: tuple = ()):
+                  args: tuple = (), log_name: str = "serve.log"):
     """Migrate a fresh SQLite database in ``folder`` (the one of DATABASE_URL in ``env``
     when given), run ``setup`` (Python, in `manage.py shell`) and start `manage.py serve`
     on a free port; yields (port, what ``setup`` printed). Without REDIS_URL in ``env``:
-    one server process, no Celery. On leaving, the server's log must hold no traceback."""
+    one server process, no Celery. Two servers may share ``folder`` (and so the database)
+    with logs of different names. On leaving, the server's log must hold no traceback."""
     overrides = env or {}
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'site.sqlite3'}",
            "STATIC_ROOT": str(folder / "static"), "FLOOD_CONTROL": "false", **overrides}
@@ -39,7 +40,7 @@ def serve_process(folder: Path, *, setup: str = "", env: dict | None = None,
                                  check=True, capture_output=True, text=True,
                                  timeout=120).stdout
     port = free_port()
-    log_path = folder / "serve.log"
+    log_path = folder / log_name
     log = open(log_path, "w")  # noqa: SIM115 - kept open for the server
     server = subprocess.Popen([*manage, "serve", "--port", str(port), *args], cwd=ROOT,
                               env=env, stdout=log, stderr=subprocess.STDOUT,
