@@ -13,7 +13,9 @@ time. A finished game is replaced by a new one between the same two players.
 It prints moves/s, move POST p50/p95/p99, push p50/p99 (a move sent -> the opponent's
 socket hears of it), "board held" p50/p99 (a move sent -> the opponent holds the new
 board), errors by kind, and each server process's CPU. With --serve it starts the server
-itself (`manage.py serve`, the production layout) on a free port and stops it after.
+itself (`manage.py serve`, the production layout) on a free port and stops it after. All its
+browsers come from one address: a server given with --url must run with
+LIVE_SOCKETS_PER_ADDRESS=0 (--serve sets it), or it keeps only 30 of their sockets open.
 
     python -m devtools.load --serve --arena --players 200 --think 0,1 --duration 120
 
@@ -1255,8 +1257,10 @@ async def main_async(args):
     db_port = int(connection.settings_dict.get("PORT") or 5432)
     try:
         if args.serve:
+            # Every simulated browser comes from 127.0.0.1: no cap on live sockets per
+            # address (marcomage/socket_cap.py), as a server whose players share one address.
             server_env = {"DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1,localhost",
-                          "SECURE_SSL_REDIRECT": "false"}
+                          "SECURE_SSL_REDIRECT": "false", "LIVE_SOCKETS_PER_ADDRESS": "0"}
             if args.pgbouncer:
                 db_port = free_port()
                 pgbouncer = start_pgbouncer(db_port, f"/tmp/marcomage-load-pgbouncer-{run}")

@@ -1,7 +1,14 @@
-"""The base of the site's websocket consumers (the game pages', the event pages')."""
+"""The base of the site's websocket consumers (the game pages', the event pages').
+
+Every socket accepted here is counted against its account's and its address's caps
+(marcomage/socket_cap.py): one past a cap closes the oldest of that account or address,
+which hears ``live.socket.replaced`` and closes with socket_cap.CLOSE_CODE and the reason.
+"""
 import orjson
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from marcomage import socket_cap
 
 
 class LiveSocketConsumer(AsyncJsonWebsocketConsumer):
@@ -11,6 +18,8 @@ class LiveSocketConsumer(AsyncJsonWebsocketConsumer):
     every message (one hop per frame, group message and ping: 5.9 % of a server process's
     interpreter time at 400 games, py-spy --gil; the event pages' sockets queued behind one
     another on that thread for every change of an arena of 200)."""
+
+    counted_in = ()  # the sets of socket_cap this socket is counted in, once accepted
 
     @classmethod
     async def encode_json(cls, content):
@@ -36,3 +45,20 @@ class LiveSocketConsumer(AsyncJsonWebsocketConsumer):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         self.groups_joined = []
+
+    # ---- the caps on live sockets per account and per address (marcomage/socket_cap.py)
+    async def accept(self, subprotocol=None, headers=None):
+        await super().accept(subprotocol, headers)
+        client = self.scope.get("client") or (None,)
+        self.counted_in = socket_cap.caps_of(self.scope.get("user"), client[0])
+        await socket_cap.socket_opened(self.channel_layer, self.channel_name, self.counted_in)
+
+    async def websocket_disconnect(self, message):
+        counted, self.counted_in = self.counted_in, ()
+        await socket_cap.socket_closed(self.channel_name, counted)
+        await super().websocket_disconnect(message)
+
+    async def live_socket_replaced(self, event):
+        """The oldest socket of an account or address past its cap: closed, with the reason
+        its page shows (the page then waits for the player before it connects again)."""
+        await self.close(code=socket_cap.CLOSE_CODE, reason=event.get("reason") or None)

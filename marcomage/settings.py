@@ -225,6 +225,12 @@ BALANCE_SELFPLAY_PROCESS = env.bool("BALANCE_SELFPLAY_PROCESS", default=True)
 API_STREAM_SECONDS = env.float("API_STREAM_SECONDS", default=60.0)
 API_STREAMS_PER_ACCOUNT = env.int("API_STREAMS_PER_ACCOUNT", default=2)
 API_STREAMS_MAX = env.int("API_STREAMS_MAX", default=2000)
+# Live sockets (marcomage/socket_cap.py): at most this many open at once per account and per
+# address, over all of the site's websockets together; one more closes the oldest, whose page
+# says why (0: no cap). Behind a proxy, uvicorn must see the clients' own addresses
+# (FORWARDED_ALLOW_IPS), as the flood limits must.
+LIVE_SOCKETS_PER_ACCOUNT = env.int("LIVE_SOCKETS_PER_ACCOUNT", default=30)
+LIVE_SOCKETS_PER_ADDRESS = env.int("LIVE_SOCKETS_PER_ADDRESS", default=30)
 
 # --- Channels, Celery, cache -----------------------------------------------
 if REDIS_URL:

@@ -1,6 +1,6 @@
 """The numbers the help page states, read from where the game keeps them: the rules engine
 (limits, starting values, keywords, AI challenges), the lobby's and the decks' slots, the shop's
-prices, the activity classes and the game page's time rules. The page cannot drift from the
+prices, the activity classes, the game page's time rules and how often pages refresh. The page cannot drift from the
 game when a rule changes.
 
 Everything here is fixed while a process runs, so it is worked out once.
@@ -9,7 +9,9 @@ from functools import cache
 
 from decks.services import BASE_DECK_SLOTS
 from games import engine
+from games.game.selectors import DEFAULT_REFRESH_SECONDS
 from games.lobby.forms import TIMEOUT_CHOICES
+from games.lobby.views import LIST_REFRESH_SECONDS
 from games.services import BASE_GAME_SLOTS
 from games.services.permissions import FINISH_AFTER
 from players import activity
@@ -79,4 +81,8 @@ def help_facts() -> dict:
         "skins": [label for value, label in PlayerSettings.Skin.choices if value != "auto"],
         "first_sections": [SECTION_LABELS[key] for key, level in SECTION_LEVELS.items()
                            if level == 0],
+        # what Auto refresh set to Off leaves: the games list's own refresh, and the game
+        # screen's while its live updates are offline
+        "list_refresh_seconds": LIST_REFRESH_SECONDS,
+        "board_refresh_seconds": DEFAULT_REFRESH_SECONDS,
     }

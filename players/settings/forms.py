@@ -132,10 +132,13 @@ class PreferencesForm(forms.ModelForm):
             "board_animations": "The played card moving to the table, numbers counting, "
                                 "damage flashing. Off by itself when your device asks for "
                                 "reduced motion.",
-            "auto_refresh": "How often the games list and game screen reload by themselves.",
+            "auto_refresh": "How often the players list and your inbox reload by themselves, "
+                            "and the games list fetches its lists (on its own schedule when "
+                            "Off). The game screen is live: it uses this only while its live "
+                            "updates are offline.",
             "cards_per_row": "Cards in one row of the deck builder's card pool.",
-            "advanced_games_list": "Adds when the opponent was last seen and the last move "
-                                   "to the games list.",
+            "advanced_games_list": "Adds the game modes, when the opponent was last seen "
+                                   "and the last move to the games list.",
             "ai_level": "How strong the computer plays in a quick game, and the level offered "
                         "first when you start a game against it.",
             "allow_spectators": "Spectators see the board as anybody may: never your unrevealed "

@@ -196,8 +196,17 @@
         openEventGame(data);
       }
     };
-    socket.onclose = function () {
+    socket.onclose = function (event) {
       socket = null;
+      if (event && event.code === LIVE_STOPPED) {
+        // Too many pages of this account (or address) have live updates: this one, the
+        // oldest, stops, says why and waits for the player (site.js) instead of taking
+        // them back from the newest page in a loop.
+        stopPolling();
+        if (live) setStatus("Live updates stopped on this page.", "stopped");
+        document.dispatchEvent(new CustomEvent("marcomage:live-stopped", { detail: { reason: event.reason } }));
+        return;
+      }
       if (live) startPolling();
       // Back off, with jitter: after a server restart, the pages do not all come back in
       // the same second.
@@ -205,6 +214,16 @@
       retryDelay = Math.min(retryDelay * 2, 30000);
     };
   }
+
+  // The close code of a socket that gave way to the account's newer pages
+  // (marcomage/socket_cap.py).
+  var LIVE_STOPPED = 4429;
+  document.addEventListener("marcomage:live-resume", function () {
+    if (socket) return;
+    retryDelay = 1000;
+    if (live) refreshBoard();
+    connect();
+  });
 
   // ---- the chat as a pop-up: the Chat button opens it in a modal dialog (Escape or Close
   // shuts it) and loads it there, which reads its new lines (highlighted in it). While the

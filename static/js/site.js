@@ -38,6 +38,34 @@
     return "The server refused that (" + xhr.status + "). Reload the page and try again.";
   }
 
+  // A live socket closed because its account (or address) holds more pages with live
+  // updates than the server allows (marcomage/socket_cap.py, close code 4429): the page says
+  // why, once, and takes live updates back only when the player asks (which closes the
+  // oldest page's socket instead), so that two pages never take them from each other in a
+  // loop. games.js and tournaments.js tell of it ("marcomage:live-stopped") and listen for
+  // the player's answer ("marcomage:live-resume").
+  document.addEventListener("marcomage:live-stopped", function (event) {
+    var main = document.getElementById("main");
+    if (!main || document.getElementById("live-stopped")) return;
+    var box = document.createElement("div");
+    box.id = "live-stopped";
+    box.className = "flash flash-warning live-stopped";
+    box.setAttribute("role", "status");
+    var text = document.createElement("span");
+    text.textContent = (event.detail && event.detail.reason) || "Live updates stopped on this page.";
+    var resume = document.createElement("button");
+    resume.type = "button";
+    resume.className = "button small";
+    resume.textContent = "Resume live updates here";
+    resume.addEventListener("click", function () {
+      box.remove();
+      document.dispatchEvent(new CustomEvent("marcomage:live-resume"));
+    });
+    box.appendChild(text);
+    box.appendChild(resume);
+    main.insertBefore(box, main.firstChild);
+  });
+
   document.addEventListener("htmx:responseError", function (event) {
     flash(reasonOf(event.detail.xhr));
   });

@@ -92,14 +92,28 @@
         poll();
       }
     };
-    socket.onclose = function () {
+    socket.onclose = function (event) {
       socket = null;
+      if (event && event.code === 4429) {
+        // Too many pages of this account (or address) have live updates (see
+        // marcomage/socket_cap.py and site.js): this one waits for the player.
+        live.setAttribute("data-socket", "stopped");
+        stopPolling();
+        document.dispatchEvent(new CustomEvent("marcomage:live-stopped", { detail: { reason: event.reason } }));
+        return;
+      }
       live.setAttribute("data-socket", "closed");
       startPolling();
       window.setTimeout(connect, retryDelay * (0.5 + Math.random()));
       retryDelay = Math.min(retryDelay * 2, 30000);
     };
   }
+  document.addEventListener("marcomage:live-resume", function () {
+    if (socket) return;
+    retryDelay = 1000;
+    poll();
+    connect();
+  });
   // A quiet socket is kept open through proxies.
   window.setInterval(function () {
     if (socket && socket.readyState === 1) socket.send(JSON.stringify({ type: "ping" }));

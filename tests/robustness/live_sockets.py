@@ -42,18 +42,20 @@ class AsUser:
 
 @contextmanager
 def serving(app, **options):
-    """``app`` served by uvicorn as `manage.py serve` runs it (its websocket protocol), in a
-    thread, on a free port: yields the port."""
+    """``app`` served by uvicorn as `manage.py serve` runs it (its HTTP and websocket
+    protocols), in a thread, on a free port: yields the port."""
     import socket
     import threading
     import time
 
     import uvicorn
+
+    from marcomage.management.commands.serve import HTTP_PROTOCOL, WS_PROTOCOL
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     config = uvicorn.Config(app, host="127.0.0.1", port=port,
-                            ws="marcomage.websocket_protocol:Protocol", lifespan="off",
+                            http=HTTP_PROTOCOL, ws=WS_PROTOCOL, lifespan="off",
                             log_config=None, **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

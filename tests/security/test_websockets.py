@@ -186,3 +186,146 @@ async def _malformed(game_id, bob_cookie):
     await socket.send_to(text_data=json.dumps({"type": "ping"}))
     assert json.loads(await socket.receive_from(timeout=2)) == {"event": "pong"}
     await socket.disconnect()
+
+
+# ------------------------------------------------------------------ how many at once
+# marcomage/socket_cap.py: at most LIVE_SOCKETS_PER_ACCOUNT (30) sockets per account and
+# LIVE_SOCKETS_PER_ADDRESS (30) per address, over every live socket of the site together;
+# one more closes the oldest (code 4429, with the reason its page shows).
+def _socket_from(path, cookie, address):
+    socket = _socket(path, cookie=cookie)
+    socket.scope["client"] = (address, 50000)
+    return socket
+
+
+async def _open(path, cookie, address):
+    socket = _socket_from(path, cookie, address)
+    connected, code = await socket.connect()
+    assert connected, (path, code)
+    return socket
+
+
+async def _close_of(socket):
+    """(code, reason) of the close the server sent this socket."""
+    output = await socket.receive_output(timeout=5)
+    assert output["type"] == "websocket.close", output
+    return output.get("code"), output.get("reason")
+
+
+async def _answers_ping(socket) -> bool:
+    await socket.send_json_to({"type": "ping"})
+    return await socket.receive_json_from(timeout=5) == {"event": "pong"}
+
+
+async def _disconnect_all(sockets):
+    for socket in sockets:
+        await socket.disconnect()
+
+
+@database_sync_to_async
+def _tournament():
+    from tests.tournaments.conftest import event
+    return event(name="Crowded arena")
+
+
+def test_an_account_past_its_cap_loses_its_oldest_socket_and_no_one_elses(alice, bob):
+    from django.conf import settings
+    assert settings.LIVE_SOCKETS_PER_ACCOUNT == 30
+    _run(_account_cap, _cookie_of(alice), _cookie_of(bob))
+
+
+async def _account_cap(alice_cookie, bob_cookie):
+    bobs = await _open("/ws/games/", bob_cookie, "10.0.0.200")
+    # alice's from addresses of their own: her account's cap alone is at work.
+    alices = [await _open("/ws/games/", alice_cookie, f"10.0.1.{n}") for n in range(30)]
+    assert await alices[0].receive_nothing(timeout=0.2)  # 30: all open
+    newest = await _open("/ws/games/", alice_cookie, "10.0.1.30")
+    code, reason = await _close_of(alices[0])
+    assert code == 4429
+    assert reason == ("Live updates stopped on this page: your account has more than 30 "
+                      "pages open with live updates.")
+    for socket in [*alices[1:], newest, bobs]:
+        assert await _answers_ping(socket)
+    one_more = await _open("/ws/games/", alice_cookie, "10.0.1.31")
+    assert (await _close_of(alices[1]))[0] == 4429  # the next oldest, not bob's
+    assert await _answers_ping(bobs) and await _answers_ping(alices[2])
+    await _disconnect_all([*alices, newest, one_more, bobs])
+
+
+def test_the_game_and_event_sockets_count_together(alice):
+    _run(_together, _cookie_of(alice))
+
+
+async def _together(alice_cookie):
+    tournament = await _tournament()
+    path = f"/ws/tournaments/{tournament.pk}/?v={tournament.version}"  # up to date: quiet
+    events = [await _open(path, alice_cookie, f"10.0.2.{n}")
+              for n in range(20)]
+    pages = [await _open("/ws/games/", alice_cookie, f"10.0.3.{n}") for n in range(10)]
+    assert await events[0].receive_nothing(timeout=0.2)
+    newest = await _open("/ws/games/", alice_cookie, "10.0.3.99")
+    assert (await _close_of(events[0]))[0] == 4429  # the oldest, an event page's
+    assert await _answers_ping(events[1]) and await _answers_ping(pages[0])
+    await _disconnect_all([*events, *pages, newest])
+
+
+def test_an_address_past_its_cap_loses_its_oldest_socket_and_anonymous_ones_never_count(
+        alice, bob, carol):
+    from tests.factories import PlayerFactory
+    dave = PlayerFactory(user__username="dave")
+    _run(_address_cap, [_cookie_of(p) for p in (alice, bob, carol)], _cookie_of(dave))
+
+
+async def _address_cap(cookies, dave_cookie):
+    shared = "10.0.9.9"
+    sockets = [await _open("/ws/games/", cookie, shared) for cookie in cookies for _ in range(10)]
+    # Anonymous sockets from the same address are refused at the handshake: they hold no
+    # place and close nobody's.
+    for _ in range(40):
+        anonymous = _socket_from("/ws/games/", None, shared)
+        connected, code = await anonymous.connect()
+        assert not connected and code == 4401
+    assert await sockets[0].receive_nothing(timeout=0.2)
+    elsewhere = await _open("/ws/games/", dave_cookie, "10.0.9.10")  # another address
+    assert await sockets[0].receive_nothing(timeout=0.2)
+    newest = await _open("/ws/games/", dave_cookie, shared)  # the address's 31st
+    code, reason = await _close_of(sockets[0])  # alice's first, the address's oldest
+    assert code == 4429 and "from your address" in reason
+    for socket in [*sockets[1:], newest, elsewhere]:
+        assert await _answers_ping(socket)
+    await _disconnect_all([*sockets, newest, elsewhere])
+
+
+def test_a_closed_socket_frees_its_place(alice):
+    _run(_freed, _cookie_of(alice))
+
+
+async def _freed(alice_cookie):
+    sockets = [await _open("/ws/games/", alice_cookie, f"10.0.4.{n}") for n in range(30)]
+    await sockets[5].disconnect()
+    newest = await _open("/ws/games/", alice_cookie, "10.0.4.99")  # 30 again: nobody closed
+    assert await sockets[0].receive_nothing(timeout=0.3)
+    assert await _answers_ping(sockets[0])
+    await _disconnect_all([*sockets[:5], *sockets[6:], newest])
+
+
+def test_counts_that_cannot_be_reached_refuse_no_socket(alice, monkeypatch, caplog):
+    """A Redis that is down: every socket is accepted and nobody is closed (no cap)."""
+    import redis
+
+    from marcomage import socket_cap
+    from tests.robustness.serve_process import free_port
+    dead = free_port()  # nothing listens there
+    client = redis.Redis(port=dead, socket_timeout=1, socket_connect_timeout=1,
+                         retry=None)  # as the cache's client: no retries
+    monkeypatch.setattr(socket_cap, "_counts",
+                        socket_cap.RedisCounts(client_factory=lambda: client))
+    _run(_no_cap, _cookie_of(alice))
+    assert "live sockets not counted" in caplog.text
+
+
+async def _no_cap(alice_cookie):
+    sockets = [await _open("/ws/games/", alice_cookie, "10.0.5.1") for _ in range(35)]
+    assert await sockets[0].receive_nothing(timeout=0.3)
+    assert await _answers_ping(sockets[0]) and await _answers_ping(sockets[-1])
+    await _disconnect_all(sockets)

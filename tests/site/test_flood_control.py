@@ -163,3 +163,56 @@ def test_challenges_past_the_limit(flood, client_of, alice, bob, carol):
     assert refused.status_code == 429
     assert "Too many challenges" in refused.content.decode()
     assert Game.objects.filter(player1=alice).count() == 1
+
+
+# ---- live sockets (marcomage/socket_cap.py): a flood of sockets keeps 30 open, not 1,000
+@pytest.mark.django_db(transaction=True)
+def test_a_flood_of_live_sockets_from_one_account_keeps_only_its_newest_open(alice, bob):
+    """The issue's case: an account opening event sockets by the hundred. Each one past
+    LIVE_SOCKETS_PER_ACCOUNT closes the account's oldest (4429); the newest 30 stay open, and
+    another account's socket is untouched. Through the whole ASGI application."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from channels.testing import WebsocketCommunicator
+    from django.test import Client
+
+    from marcomage.asgi import application
+    from tests.tournaments.conftest import event
+
+    tournament = event(name="Flooded arena")
+    path = f"/ws/tournaments/{tournament.pk}/?v={tournament.version}"
+
+    def cookie(player):
+        client = Client()
+        client.force_login(player.user)
+        return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+    def socket(cookie, n):
+        communicator = WebsocketCommunicator(application, path, headers=[
+            (b"host", b"localhost"), (b"origin", b"http://localhost"), (b"cookie", cookie)])
+        communicator.scope["client"] = (f"10.1.{n // 250}.{n % 250}", 50000)
+        return communicator
+
+    async def flood(alice_cookie, bob_cookie):
+        bobs = socket(bob_cookie, 999)
+        assert (await bobs.connect())[0]
+        sockets, closed = [], 0
+        for n in range(200):
+            sockets.append(socket(alice_cookie, n))
+            assert (await sockets[-1].connect())[0]
+        for older in sockets[:-30]:
+            output = await older.receive_output(timeout=5)
+            assert (output["type"], output["code"]) == ("websocket.close", 4429)
+            closed += 1
+        for newer in [*sockets[-30:], bobs]:
+            assert await newer.receive_nothing(timeout=0.05)
+            await newer.send_json_to({"type": "ping"})
+            assert await newer.receive_json_from(timeout=5) == {"event": "pong"}
+        for each in [*sockets, bobs]:
+            await each.disconnect()
+        return closed
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        closed = pool.submit(asyncio.run, flood(cookie(alice), cookie(bob))).result(timeout=120)
+    assert closed == 170

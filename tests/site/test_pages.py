@@ -81,3 +81,70 @@ def test_help_lists_every_access_key_and_replay_key_of_the_templates(client):
     names = {"ArrowLeft": "←", "ArrowRight": "→"}
     for key in replay_keys:
         assert f"<kbd>{names.get(key, key)}</kbd>" in shortcuts, key
+
+
+# ---- the help's words against the pages they describe
+def _help_text(client) -> str:
+    import re
+    html = client.get(reverse("help")).content.decode()
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_help_names_every_column_of_the_advanced_games_list(client):
+    """The advanced list's own headers (games/lobby/_list_live.html) are named in the help."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    lists = (root / "games/templates/games/lobby/_list_live.html").read_text("utf-8")
+    columns = set()
+    for advanced in re.findall(r"{% if advanced %}((?:<th>[^<]*</th>)+){% endif %}", lists):
+        columns |= set(re.findall(r"<th>([^<]+)</th>", advanced))
+    assert {"Modes", "Opponent last seen", "Last move"} <= columns
+    settings_item = _help_text(client).split("Advanced games list", 1)[1].split("Auto refresh", 1)[0]
+    for column in columns:
+        assert column in settings_item, column
+
+
+def test_help_says_what_auto_refresh_off_leaves_as_the_pages_do_it(client, alice, bob):
+    """With Auto refresh Off the Games list still fetches its lists, and the game screen
+    polls while its live updates are offline: the help gives the same intervals as the pages
+    carry (data-live-seconds, data-refresh)."""
+    import re
+
+    from games import services as gs
+    from tests.games.conftest import make_deck
+
+    assert alice.settings.auto_refresh == 0  # Off
+    game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
+    gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
+    player = Client()
+    player.force_login(alice.user)
+    lobby = player.get(reverse("games:list")).content.decode()
+    list_seconds = re.search(r'data-live-seconds="(\d+)"', lobby).group(1)
+    screen = player.get(reverse("games:detail", args=[game.pk])).content.decode()
+    board_seconds = re.search(r'data-refresh="(\d+)"', screen).group(1)
+    auto_refresh = _help_text(client).split("Auto refresh —", 1)[1].split("</li>", 1)[0]
+    assert (f"when Auto refresh is Off it still does so every {list_seconds} seconds"
+            in auto_refresh)
+    assert f"every {board_seconds} seconds when Auto refresh is Off" in auto_refresh
+    assert "players list and your inbox reload" in auto_refresh
+
+
+def test_help_lists_every_key_the_board_names(client):
+    """The board's key hint (games/jinja2/games/game/_board.html) and the help's shortcuts
+    for the game screen name the same keys."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    board = (root / "games/jinja2/games/game/_board.html").read_text("utf-8")
+    hint = re.search(r'<span class="key-hint">([^<]+)</span>', board).group(1)
+    # The hint's words, exactly: a key added to it must be added to the help (and here).
+    assert hint == " (keys 1–8 or the arrows to pick, Enter or P to play, D to discard)"
+    html = client.get(reverse("help")).content.decode()
+    table = html.split('id="shortcuts"', 1)[1].split("</table>", 1)[0]
+    game_rows = " ".join(row for row in table.split("<tr>") if "<td>game screen</td>" in row)
+    for keys in ("<kbd>1</kbd> … <kbd>8</kbd>", "<kbd>←</kbd> <kbd>→</kbd> <kbd>↑</kbd> <kbd>↓</kbd>",
+                 "<kbd>Enter</kbd>", "<kbd>P</kbd>", "<kbd>D</kbd>"):
+        assert keys in game_rows, keys

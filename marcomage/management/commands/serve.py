@@ -19,6 +19,12 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+# uvicorn's protocols as the site runs them (the tests that start uvicorn use these too):
+# HTTP that reads off a body answered before it was read (marcomage/http_protocol.py), and
+# websockets with the server's compression (marcomage/websocket_protocol.py).
+HTTP_PROTOCOL = "marcomage.http_protocol:Protocol"
+WS_PROTOCOL = "marcomage.websocket_protocol:Protocol"
+
 
 class Command(BaseCommand):
     help = "Run uvicorn and the task processes together; Ctrl-C stops them all."
@@ -46,8 +52,7 @@ class Command(BaseCommand):
             workers = os.cpu_count() or 1
         server = [os.path.join(bindir, "uvicorn"), "marcomage.asgi:application",
                   "--host", host, "--port", str(port), "--lifespan", "off",
-                  "--loop", "uvloop", "--http", "httptools",
-                  "--ws", "marcomage.websocket_protocol:Protocol",
+                  "--loop", "uvloop", "--http", HTTP_PROTOCOL, "--ws", WS_PROTOCOL,
                   "--workers", str(workers),
                   # A player's connection stays open while they think (uvicorn's default
                   # closes it after 5 s idle): a move sent as the server closed it failed
