@@ -42,6 +42,7 @@ from .custom_cards import (  # noqa: E402  (new_game, state_from_json: with prop
                         is_custom_card,
                         new_game,
                         state_from_json,
+                        with_custom_cards,
 )
 from .custom_cards import NUMBER_KINDS as CUSTOM_NUMBER_KINDS  # noqa: E402
 from .custom_cards import STEP_KINDS as CUSTOM_STEP_KINDS  # noqa: E402
@@ -79,5 +80,5 @@ __all__ = [
     "sandbox_attribute_range", "SANDBOX_MAX", "sandbox_put_card", "sandbox_set_attribute",
     "sandbox_set_hidden", "sample_worlds", "seat_knowledge", "standard_ai_seed", "STARTER_DECK_NAMES", "STARTER_DECKS", "state_from_json",
     "state_to_json", "suggest_action", "token_keywords", "TurnResult", "TUTORIAL_END_LEVEL",
-    "view_for",
+    "view_for", "with_custom_cards",
 ]

@@ -51,7 +51,7 @@ from .keywords import KEYWORDS, ORDER, TOKEN_KEYWORDS, compile_card
 __all__ = ["CONDITION_KINDS", "FIRST_CUSTOM_ID", "NUMBER_KINDS", "STEP_KINDS", "cards_for",
            "custom_card", "custom_card_check", "custom_card_ids", "custom_card_preview",
            "custom_card_source", "game_card", "is_custom_card", "new_game",
-           "state_from_json"]
+           "state_from_json", "with_custom_cards"]
 
 BAD = "bad_custom_card"
 MAX_STEPS = 16  # every step counts, those inside conditions and modes too
@@ -656,14 +656,33 @@ def game_card(state, card_id):
     return custom_card(card_id, definition)
 
 
+def _extra(custom_cards):
+    try:
+        return {str(int(k)): v for k, v in custom_cards.items()}
+    except (AttributeError, TypeError, ValueError):
+        raise EngineError(BAD, "custom cards must map card ids to definitions") from None
+
+
+def with_custom_cards(state, custom_cards):
+    """A copy of the game ``state`` that holds the proposed cards ``custom_cards`` (card id
+    -> definition) besides those it holds: it keeps them (``extra``) and plays them from its
+    own card table (``cards``). ``state`` is not touched."""
+    extra = {**(state.extra or {}), **_extra(custom_cards)}
+    cards = cards_for(extra)
+    st = state.clone()
+    st.extra = extra or None
+    st.cards = cards
+    return st
+
+
 def new_game(deck1, deck2, *, seed, custom_cards=None, **options):
     """``setup.new_game`` with the custom cards the decks may hold: ``custom_cards`` maps
     their ids to their definitions; the state keeps them (``extra``) and plays them from its
     own card table (``cards``)."""
-    extra = None
+    extra = cards = None
     if custom_cards:
-        extra = {str(int(k)): v for k, v in custom_cards.items()}
-        cards = cards_for(extra)
+        extra = _extra(custom_cards)
+        cards = cards_for(extra)  # (a bad definition is refused before the game is dealt)
     st = _setup.new_game(deck1, deck2, seed=seed, **options)
     if extra:
         st.extra = extra
