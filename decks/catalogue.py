@@ -3,6 +3,12 @@
 Cards are code, not rows: everything here is derived from ``games.engine`` once per
 process (the catalogue cannot change while the process runs) and cached. Nothing
 in this module touches the database.
+
+A proposed card of the card lab (an id from ``engine.FIRST_CUSTOM_ID`` up, in a playtest's
+hands and history) is in no catalogue: the games that hold it carry its definition, and the
+card lab keeps each definition under its id for good. The lab hands this module its lookup
+when the apps load (``set_proposed_cards``, from concepts.apps), so a card's face is drawn
+by its id wherever it appears; a bounded number of those faces is kept.
 """
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -129,10 +135,57 @@ def card_art(c):
     return imported_card_picture(c.id) or card_picture(c)
 
 
-@cache
+# ------------------------------------------------------------------ proposed cards
+PROPOSED_FACES = 256  # the faces of proposed cards kept (the latest drawn)
+_proposed_cards = None  # card id -> the engine's CardDef or None (concepts.apps installs it)
+
+
+def set_proposed_cards(lookup):
+    """Install ``lookup(card_id)``: the engine's CardDef of the proposed card ``card_id``
+    (the card lab's), or None when there is none."""
+    global _proposed_cards
+    _proposed_cards = lookup
+    _proposed_face.cache_clear()
+
+
+def card_def(cid):
+    """The engine's CardDef of a card the site shows by id: a catalogue card (0 = Empty) or
+    a proposed card of the card lab. Raises engine.EngineError if there is none."""
+    if engine.is_custom_card(cid):
+        c = _proposed_cards(cid) if _proposed_cards is not None else None
+        if c is None:
+            raise engine.EngineError("unknown_card", f"no card with id {cid!r}")
+        return c
+    return engine.card(cid)
+
+
 def card_face(cid):
-    """The CardFace of card ``cid`` (0 = Empty). Raises engine.EngineError if unknown."""
-    c = engine.card(cid)
+    """The CardFace of card ``cid`` (0 = Empty; a proposed card's too). Raises
+    engine.EngineError if unknown."""
+    if engine.is_custom_card(cid):
+        return _proposed_face(cid)
+    return _catalogue_face(cid)
+
+
+def _clear_faces():
+    _catalogue_face.cache_clear()
+    _proposed_face.cache_clear()
+
+
+card_face.cache_clear = _clear_faces  # (after an import of pictures; in tests)
+
+
+@cache
+def _catalogue_face(cid):
+    return _face(engine.card(cid))
+
+
+@lru_cache(maxsize=PROPOSED_FACES)
+def _proposed_face(cid):
+    return _face(card_def(cid))
+
+
+def _face(c):
     keywords = tuple(keyword_face(name, c.kw_param.get(name)) for name in c.keywords)
     empty = c.id == 0
     return CardFace(

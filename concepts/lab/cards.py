@@ -46,8 +46,23 @@ def lab_card_for(concept) -> LabCard:
                                               definition=definition)
         except IntegrityError:  # made by a request at the same moment
             card = LabCard.objects.get(digest=digest)
-    card.card_def()  # registered in this process
+    card.card_def()  # compiled: a definition the engine cannot build fails here, not in a game
     return card
+
+
+def proposed_card(card_id):
+    """The engine's CardDef of the lab card with engine id ``card_id``, None if there is none
+    (the site's lookup of a proposed card by id: decks.catalogue draws its face)."""
+    if not engine.is_custom_card(card_id) or card_id - engine.FIRST_CUSTOM_ID >= 1 << 63:
+        return None  # (no row's key: a bigint)
+    definition = (LabCard.objects.filter(pk=card_id - engine.FIRST_CUSTOM_ID)
+                  .values_list("definition", flat=True).first())
+    if definition is None:
+        return None
+    try:
+        return engine.custom_card(card_id, definition)
+    except engine.EngineError:
+        return None
 
 
 # ------------------------------------------------------------------ decks and choices

@@ -68,21 +68,22 @@ def _player(hand, *, me):
     return engine.PlayerState(a=a, hand=list(hand), deck=_DECK)
 
 
-def _played(card_id, mode) -> tuple[dict, dict, dict, dict]:
-    """(actor before, enemy before, actor after, enemy after) of the concept card played on
-    the tests' board from slot 1."""
+def _played(card_id, definition, mode) -> tuple[dict, dict, dict, dict]:
+    """(actor before, enemy before, actor after, enemy after) of the concept card (the
+    proposed card ``card_id`` of ``definition``) played on the tests' board from slot 1."""
     hand = [card_id] + [FILL] * 7
-    state = engine.GameState([_player(hand, me=True), _player([FILL] * 8, me=False)],
+    board = engine.GameState([_player(hand, me=True), _player([FILL] * 8, me=False)],
                              round=6, current=0, rng=engine.Rng(1).s, seed=1)
+    state = engine.with_custom_cards(board, {card_id: definition})
     before = [dict(zip(ATTR_NAMES, p.a)) for p in state.p]
     after_state = engine.play(state, 0, 1, mode).state
     after = [dict(zip(ATTR_NAMES, p.a)) for p in after_state.p]
     return before[0], before[1], after[0], after[1]
 
 
-def _test_module(card_id, preview, lab_id, concept) -> str:
+def _test_module(card_id, preview, lab, concept) -> str:
     mode = 1 if preview.modes else 0
-    me0, enemy0, me1, enemy1 = _played(lab_id, mode)
+    me0, enemy0, me1, enemy1 = _played(lab.engine_id, lab.definition, mode)
     lines = [f'"""Card {card_id}: generated from the card lab\'s concept {int(concept.pk)}.',
              "",
              "The board of tests/engine/helpers.py's play_card: both towers 30, walls 25,",
@@ -141,7 +142,7 @@ def export_files(concept) -> dict:
               "Then run: python -m pytest -q -p no:xdist tests/engine (docs/adding-a-card.md)."
               "\nThe text is the one the card lab rendered; write your own with text=\"...\" "
               "if you wish.\n")
-    test = _test_module(card_id, preview, lab.engine_id, concept)
+    test = _test_module(card_id, preview, lab, concept)
     facts = _facts_entry(card_id, preview, today)
     _checked(defs, _DEFS_SHAPE)
     _checked(test, _TEST_SHAPE)

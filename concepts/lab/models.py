@@ -10,7 +10,8 @@ from players.models import AI_LEVEL_CHOICES, Player
 
 
 class LabCard(models.Model):
-    """One definition of a proposed card, as the engine plays it (``engine.custom_card``).
+    """One definition of a proposed card, as the engine plays it (``engine.custom_card``;
+    the games that hold it carry the definition in their state).
 
     Its engine id is ``engine.FIRST_CUSTOM_ID + pk``, for good: a row is never changed, and
     an edited concept gets a new row for its new definition (the games that played the old
@@ -34,7 +35,8 @@ class LabCard(models.Model):
         return engine.FIRST_CUSTOM_ID + self.pk
 
     def card_def(self):
-        """The engine's CardDef of this definition (registered in this process)."""
+        """The engine's CardDef of this definition (compiled once and kept by the engine in a
+        bounded cache; no catalogue holds it)."""
         return engine.custom_card(self.engine_id, self.definition)
 
 

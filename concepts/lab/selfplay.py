@@ -142,7 +142,7 @@ def play_game(concept_deck, other_deck, *, concept_seat, seed, level, custom_car
             card = record["card"]
             mine = seat == concept_seat
             if (card == concept_id and mine) or (card == replaced_id and not mine):
-                changes = play_changes(state, result.state, seat, engine.card(card),
+                changes = play_changes(state, result.state, seat, state.card(card),
                                        record["production"])
                 (concept_plays if card == concept_id and mine else replaced_plays).append(
                     changes)

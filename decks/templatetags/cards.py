@@ -4,6 +4,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from decks.catalogue import face_of
+from games import engine
 
 register = template.Library()
 
@@ -42,15 +43,28 @@ def in_set(value, collection):
         return False
 
 
+def _face_key(face):
+    """What a cached drawing of ``face`` is kept under: a catalogue card's id (its face never
+    changes), a proposed card's whole face (no catalogue vouches for what its id names)."""
+    if face is None or not engine.is_custom_card(face.id):
+        return None if face is None else face.id
+    return face
+
+
+# The inside of a card per face and display choices. Bounded like _CARD_CACHE: the catalogue
+# gives a few thousand keys, but every proposed card drawn adds its own.
 _BODY_CACHE: dict = {}
+BODY_CACHE_MAX = 20000
 
 
 @register.simple_tag
 def card_body(face, opts, link=False):
     """The cached inside of a card (partials/card_body.html); depends only on its arguments."""
-    key = (face.id, opts["images"], opts["insignias"], bool(link))
+    key = (_face_key(face), opts["images"], opts["insignias"], bool(link))
     html = _BODY_CACHE.get(key)
     if html is None:
+        if len(_BODY_CACHE) >= BODY_CACHE_MAX:
+            _BODY_CACHE.clear()
         html = mark_safe(render_to_string(
             "partials/card_body.html", {"face": face, "opts": opts, "link": bool(link)}))
         _BODY_CACHE[key] = html
@@ -75,7 +89,7 @@ def card_html(viewer, value, hidden=False, selected=False, dimmed=False, new=Fal
     """
     opts = card_display(viewer, images, insignias)
     face = face_of(value)
-    key = (None if face is None else face.id, bool(hidden), bool(selected), bool(dimmed),
+    key = (_face_key(face), bool(hidden), bool(selected), bool(dimmed),
            bool(new), bool(revealed), bool(foil), bool(locked), bool(link), size or "",
            opts["images"], opts["insignias"], extra_class or "", empty_label or "")
     html = _CARD_CACHE.get(key)

@@ -38,9 +38,11 @@ from .custom_cards import (  # noqa: E402  (new_game, state_from_json: with prop
                         custom_card_ids,
                         custom_card_preview,
                         custom_card_source,
+                        game_card,
                         is_custom_card,
                         new_game,
                         state_from_json,
+                        with_custom_cards,
 )
 from .custom_cards import NUMBER_KINDS as CUSTOM_NUMBER_KINDS  # noqa: E402
 from .custom_cards import STEP_KINDS as CUSTOM_STEP_KINDS  # noqa: E402
@@ -72,11 +74,11 @@ __all__ = [
     "awards_rules", "card", "CardDef", "cards_filter", "choose_action", "CUSTOM_CONDITION_KINDS",
     "custom_card", "custom_card_check", "custom_card_ids", "custom_card_preview",
     "custom_card_source", "CUSTOM_NUMBER_KINDS", "CUSTOM_STEP_KINDS", "Deck", "deck_auto_tokens",
-    "discard", "EFFECT_TAGS", "effect_tags", "EngineError", "finish_game", "FIRST_CUSTOM_ID", "GameState", "is_custom_card", "keyword", "KeywordDef",
+    "discard", "EFFECT_TAGS", "effect_tags", "EngineError", "finish_game", "FIRST_CUSTOM_ID", "game_card", "GameState", "is_custom_card", "keyword", "KeywordDef",
     "judge_move", "legal_actions", "limits_for", "LONG", "MoveJudgement", "new_game", "NORMAL", "play", "PlayerState",
     "Preview", "preview", "rating_rules", "Rng", "rng_state_for_seed",
     "sandbox_attribute_range", "SANDBOX_MAX", "sandbox_put_card", "sandbox_set_attribute",
     "sandbox_set_hidden", "sample_worlds", "seat_knowledge", "standard_ai_seed", "STARTER_DECK_NAMES", "STARTER_DECKS", "state_from_json",
     "state_to_json", "suggest_action", "token_keywords", "TurnResult", "TUTORIAL_END_LEVEL",
-    "view_for",
+    "view_for", "with_custom_cards",
 ]

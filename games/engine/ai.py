@@ -9,7 +9,6 @@ game state, salted), never the game's generator, so it cannot foresee the real
 draws. The levels (``levels.choose_action``, the one door to the computer's decisions)
 always pass a generator of their own.
 """
-from .cards.model import CARDS
 from .catalogue import AI_CHALLENGES
 from .constants import ATTRS
 from .knowledge import mask_opponent, seat_knowledge, shown_cards  # noqa: F401
@@ -49,13 +48,13 @@ def _ratio(card, res):
     return (card.total_cost - missing) / card.total_cost
 
 
-def _hand_score(before, after, played_slot, deck_common, res, sign):
+def _hand_score(cards, before, after, played_slot, deck_common, res, sign):
     s = 0.0
     for i in range(8):
         old, new = before[i], after[i]
         if old == new:
             continue
-        nc, oc = CARDS[new], CARDS[old]
+        nc, oc = cards[new], cards[old]
         if nc.rank == 2:
             s += 150
         if oc.rank == 2 and i != played_slot:
@@ -78,8 +77,9 @@ def _shown_deck(known, seat):
     """The opponent's deck as far as ``seat`` knows it, for the Common-card rules of
     ``_hand_score``: by rarity, the cards he has shown (his real deck is never read)."""
     secs = (set(), set(), set())
+    cards = known.cards
     for c in shown_cards(known, seat):
-        rank = CARDS[c].rank
+        rank = cards[c].rank
         if rank >= 0:
             secs[rank].add(c)
     return tuple(frozenset(s) for s in secs)
@@ -105,12 +105,13 @@ def score_moves(state, seat, weights=None, rng=None):
     o_res = oa[5:8]
     own_deck = tuple(frozenset(s) for s in P.deck)
     opp_deck = _shown_deck(base, seat)
+    cards = base.cards
     out = []
     for kind, position, mode in legal_actions(base, seat):
         if kind != "play":
             continue
         slot = position - 1
-        card = CARDS[P.hand[slot]]
+        card = cards[P.hand[slot]]
         st = base.copy_shell()  # (a turn replaces both players: theirs stay as they are)
         st.rng = rng.randint(0, (1 << 63) - 1)
         run_turn(st, seat, slot, mode, True, preview=True)
@@ -124,10 +125,10 @@ def score_moves(state, seat, weights=None, rng=None):
         # (most plays change neither hand in a preview: then both terms are zero)
         hand = st.p[seat].hand
         if hand != P.hand:
-            s += _hand_score(P.hand, hand, slot, own_deck, p_res, 1)
+            s += _hand_score(cards, P.hand, hand, slot, own_deck, p_res, 1)
         hand = st.p[1 - seat].hand
         if hand != opp.hand:
-            s += _hand_score(opp.hand, hand, -1, opp_deck, o_res, -1)
+            s += _hand_score(cards, opp.hand, hand, -1, opp_deck, o_res, -1)
         s *= (1 + card.total_cost / p_stock) if p_stock else 2
         win = (B2[0] <= 0 or A2[0] >= lim.max_tower
                or A2[5] + A2[6] + A2[7] >= lim.res_victory)
@@ -144,17 +145,18 @@ def score_moves(state, seat, weights=None, rng=None):
 def choose_discard(state, seat, rng):
     P = state.p[seat]
     a = P.a
-    slots = [i for i in range(8) if CARDS[P.hand[i]].rank != 2] or list(range(8))
+    cards = state.cards
+    slots = [i for i in range(8) if cards[P.hand[i]].rank != 2] or list(range(8))
 
     def missing(i):
-        c = CARDS[P.hand[i]]
+        c = cards[P.hand[i]]
         return (max(0, c.bricks - a[5]) + max(0, c.gems - a[6])
                 + max(0, c.recruits - a[7]))
 
     worst = max(missing(i) for i in slots)
     slots = [i for i in slots if missing(i) == worst]
-    low = min(CARDS[P.hand[i]].rank for i in slots)
-    slots = [i for i in slots if CARDS[P.hand[i]].rank == low]
+    low = min(cards[P.hand[i]].rank for i in slots)
+    slots = [i for i in slots if cards[P.hand[i]].rank == low]
     return Action("discard", slots[rng.below(len(slots))] + 1, 0)
 
 

@@ -41,7 +41,7 @@ def judge_move(state, seat, played, *, simulations=ANALYSIS_SIMULATIONS, seed=No
     if played not in moves:
         moves.append(played)
     evaluator = default_evaluator()
-    prior = DeckPrior(shown_cards(known, seat) + list(seen))
+    prior = DeckPrior(shown_cards(known, seat) + list(seen), known.cards)
     worlds = max(1, simulations // len(moves))
     totals = [0.0] * len(moves)
     position = 0.0

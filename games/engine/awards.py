@@ -9,6 +9,8 @@ only the lowest), the same spirit as granting several level-ups in one game.
 """
 from dataclasses import dataclass
 
+from .cards.model import CARDS, card_in
+
 # The twenty lifetime counters, in the order the player pages show them.
 COUNTERS = (
     "wall", "wall_damage", "quarry", "magic", "dungeons", "tower", "tower_damage", "rares",
@@ -162,22 +164,18 @@ class SideFacts:
     rares_in_hand: int
 
 
-def side_facts(player_state) -> SideFacts:
-    """SideFacts of a PlayerState at the end of a game (reads the card catalogue)."""
-    from .catalogue import card
-    from .errors import EngineError
+def side_facts(player_state, cards=None) -> SideFacts:
+    """SideFacts of a PlayerState at the end of a game; ``cards``: the game's card table
+    (``GameState.cards``; default the base catalogue)."""
+    cards = CARDS if cards is None else cards
 
     def rarity(card_id):
-        try:
-            return card(card_id).rarity if card_id > 0 else ""
-        except (KeyError, LookupError, ValueError, EngineError):
-            return ""
+        c = card_in(cards, card_id) if card_id > 0 else None
+        return c.rarity if c is not None else ""
 
     def is_dragon(card_id):
-        try:
-            return card_id > 0 and "Dragon" in card(card_id).kw
-        except (KeyError, LookupError, ValueError, EngineError):
-            return False
+        c = card_in(cards, card_id) if card_id > 0 else None
+        return c is not None and "Dragon" in c.kw
 
     a = player_state.a
     last_card, _mode, last_action = player_state.hist[-1] if player_state.hist else (0, 0, "")

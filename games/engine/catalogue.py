@@ -3,7 +3,7 @@ from collections import namedtuple
 
 from .cards import facts, model
 from .cards.filters import cards_filter, ids_of  # noqa: F401  (part of the catalogue)
-from .cards.model import CARDS
+from .cards.model import CARDS, card_in
 from .errors import EngineError
 from .keywords import AUTO_TOKEN_ORDER, KEYWORDS, ORDER, TOKEN_KEYWORDS
 
@@ -12,18 +12,18 @@ Deck.__new__.__defaults__ = (("none", "none", "none"),)
 
 
 def card(cid):
-    """CardDef of ``cid`` (0 = the Empty placeholder)."""
-    try:
-        c = CARDS[cid]
-    except (IndexError, TypeError):
-        c = None
-    if c is None or cid < 0:
+    """CardDef of ``cid`` in the base catalogue (0 = the Empty placeholder). A proposed card
+    is not in it: a game's own cards are read through the game (``GameState.card``,
+    ``custom_cards.game_card``)."""
+    c = card_in(CARDS, cid)
+    if c is None:
         raise EngineError("unknown_card", "no card with id %r" % (cid,))
     return c
 
 
 def all_cards():
-    """All real cards (754 today) in id order (without the Empty placeholder)."""
+    """All real cards (754 today) in id order (without the Empty placeholder): a tuple that
+    never changes."""
     return model.REAL_CARDS
 
 
@@ -42,11 +42,12 @@ def token_keywords():
     return TOKEN_KEYWORDS
 
 
-def deck_auto_tokens(ids):
-    """Automatic token assignment (§15): the 3 most frequent token keywords, ties by list order."""
+def deck_auto_tokens(ids, cards=CARDS):
+    """Automatic token assignment (§15): the 3 most frequent token keywords, ties by list
+    order (the cards read from the card table ``cards``)."""
     counts = []
     for name in AUTO_TOKEN_ORDER:
-        n = sum(1 for cid in ids if cid and name in CARDS[cid].kw)
+        n = sum(1 for cid in ids if cid and name in cards[cid].kw)
         if n:
             counts.append((name, n))
     counts.sort(key=lambda t: -t[1])  # stable: ties keep AUTO_TOKEN_ORDER

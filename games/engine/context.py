@@ -1,7 +1,6 @@
 """The per-turn context handed to card and keyword effects (spec §10)."""
 from . import draws, hand
 from .attributes import attack
-from .cards.model import CARDS
 from .constants import LONG, NORMAL
 
 _ZERO8 = (0, 0, 0, 0, 0, 0, 0, 0)
@@ -23,10 +22,12 @@ class Ctx:
     A0 / B0: the two players as the turn found them (a turn replaces both and never
     changes these: the snapshots above are read from them); extra: the turn goes on a
     Quick/Swift chain (nothing of the round was reset).
+    cards: the game's card table (``GameState.cards``): every effect looks a card up in it,
+    ``ctx.cards[id]``, never in a module's catalogue (a game may hold proposed cards).
     """
 
     __slots__ = ("st", "rng", "seat", "A", "B", "A0", "B0", "slot", "mode", "card",
-                 "next_card", "next_rev", "prod", "again", "events", "extra")
+                 "next_card", "next_rev", "prod", "again", "events", "extra", "cards")
 
     # the snapshots, read when an effect asks (most turns never do)
     @property
@@ -147,10 +148,10 @@ class Ctx:
     def attack(self, P, power):
         attack(P.a, power)
 
-    @staticmethod
-    def kw_count(P, kw, exclude=None):
+    def kw_count(self, P, kw, exclude=None):
+        cards = self.cards
         n = 0
         for i, c in enumerate(P.hand):
-            if i != exclude and kw in CARDS[c].kw:
+            if i != exclude and kw in cards[c].kw:
                 n += 1
         return n

@@ -1,5 +1,5 @@
 """Cards that are not in the catalogue: proposed cards (the card lab's concepts) built from a
-definition and registered for the games that hold them.
+definition and played by the games that hold them.
 
 A **definition** is JSON made of the card vocabulary's building blocks (``cards/dsl.py``,
 ``cards/blocks.py``), so the effect, its text and its effect tags all come from one tree,
@@ -17,21 +17,22 @@ an attribute, a token counter, the round). ``custom_card_check`` validates a def
 and returns its canonical form; a definition that cannot be built raises
 ``EngineError("bad_custom_card", message)`` with a message for the card's author.
 
-**Registration** is per game: a custom card has an id of its own from
-``FIRST_CUSTOM_ID`` up (the web side gives each distinct definition one id, for good), and a
-game that holds it carries its definitions in the state (``GameState.extra``,
-``"extra_cards"`` in ``state_to_json``), so a replay, the computer (in any process) and the
-analysis rebuild it from the state alone. ``new_game(..., custom_cards=...)`` and
-``state_from_json`` register the definitions they carry; ``custom_card`` registers one.
-Registering is idempotent (the same definition under the same id changes nothing), never
-touches the real catalogue (``all_cards``, filters and summon lists leave custom ids out)
-and is safe from several threads.
+**Per game**: a custom card has an id of its own from ``FIRST_CUSTOM_ID`` up (the web side
+gives each distinct definition one id, for good), and a game that holds it carries its
+definitions in the state (``GameState.extra``, ``"extra_cards"`` in ``state_to_json``) and
+plays it from its own card table (``GameState.cards``: the base catalogue's cards and its
+own, ``cards_for``), so a replay, the computer (in any process) and the analysis rebuild it
+from the state alone. Nothing is registered in the process: the catalogue (``card``,
+``all_cards``, filters, summon lists) never holds a custom card, and two games may hold
+different cards under one id. ``custom_card`` compiles one definition (kept in a bounded
+cache, like the tables: memory does not grow with the concepts played); ``game_card``
+reads a card as a game plays it.
 
 ``custom_card_source`` writes a definition as the Python of a ``defs_*.py`` module (for a
 concept that becomes a real card).
 """
 import json
-import threading
+from functools import lru_cache
 from types import SimpleNamespace
 
 from . import setup as _setup
@@ -41,14 +42,16 @@ from .cards.blocks import DiscardCards, RevealCards, TokenAdd
 from .cards.card_facts import CardFacts
 from .cards.effect_tags import tree_tags
 from .cards.filters import cards_filter
-from .cards.model import CARDS, FIRST_CUSTOM_ID, CardDef
+from .cards.model import CARDS, FIRST_CUSTOM_ID, CardDef, card_in, with_cards
+from .catalogue import card
 from .constants import ATTRS
 from .errors import EngineError
 from .keywords import KEYWORDS, ORDER, TOKEN_KEYWORDS, compile_card
 
-__all__ = ["CONDITION_KINDS", "FIRST_CUSTOM_ID", "NUMBER_KINDS", "STEP_KINDS",
+__all__ = ["CONDITION_KINDS", "FIRST_CUSTOM_ID", "NUMBER_KINDS", "STEP_KINDS", "cards_for",
            "custom_card", "custom_card_check", "custom_card_ids", "custom_card_preview",
-           "custom_card_source", "is_custom_card", "new_game", "state_from_json"]
+           "custom_card_source", "game_card", "is_custom_card", "new_game",
+           "state_from_json", "with_custom_cards"]
 
 BAD = "bad_custom_card"
 MAX_STEPS = 16  # every step counts, those inside conditions and modes too
@@ -122,8 +125,8 @@ def _keyword_names():
 
 def _real_card(cid):
     """Whether ``cid`` is a playable card of the catalogue."""
-    return (type(cid) is int and 0 < cid < min(len(CARDS), FIRST_CUSTOM_ID)
-            and CARDS[cid] is not None and CARDS[cid].implemented)
+    c = card_in(CARDS, cid)
+    return c is not None and c.id > 0 and c.implemented
 
 
 # ------------------------------------------------------------------ values
@@ -560,33 +563,43 @@ def custom_card_source(definition, card_id):
     return "card(%s)" % ", ".join([str(card_id)] + sources)
 
 
-# ------------------------------------------------------------------ registration
-_LOCK = threading.Lock()
-_REGISTERED = {}  # id -> the canonical definition's JSON text
+# ------------------------------------------------------------------ a game's own cards
+# Compiled cards are kept, a bounded number: a game loaded again (every request of a
+# playtest, the computer's moves, a replay) finds its cards compiled. What is kept is keyed
+# by the card's id and its definition's JSON text, so a different definition under the
+# same id (tests reuse ids) is a different card, and nothing kept changes what another game
+# sees. However many concepts are played, at most this many cards and tables are held.
+COMPILED_CACHE_SIZE = 256
+TABLE_CACHE_SIZE = 64
+
+
+def _key(definition):
+    return json.dumps(definition, sort_keys=True, separators=(",", ":"))
 
 
 def is_custom_card(card_id):
-    """Whether ``card_id`` is in the range of custom cards (registered or not)."""
+    """Whether ``card_id`` is in the range of custom cards (from ``FIRST_CUSTOM_ID`` up)."""
     return type(card_id) is int and card_id >= FIRST_CUSTOM_ID
 
 
+@lru_cache(maxsize=COMPILED_CACHE_SIZE)
+def _compiled(card_id, key):
+    canonical, node, _sources, modes = _compile(json.loads(key))
+    return _card_def(card_id, canonical, node, modes).seal()
+
+
 def custom_card(card_id, definition):
-    """Register the card ``definition`` under ``card_id`` (``FIRST_CUSTOM_ID`` or above) in
-    this process and return its CardDef. The same definition again changes nothing; a
-    different one replaces it (the site never reuses an id; tests do)."""
+    """The CardDef of the card ``definition`` under ``card_id`` (``FIRST_CUSTOM_ID`` or
+    above): compiled once and kept (bounded, ``COMPILED_CACHE_SIZE``), sealed, registered
+    nowhere: the catalogue (``card``, ``all_cards``) never holds it. A game plays it when
+    its state holds the definition (``new_game(custom_cards=...)``)."""
     if not is_custom_card(card_id):
         raise EngineError(BAD, "a custom card's id starts at %d" % FIRST_CUSTOM_ID)
-    key = json.dumps(definition, sort_keys=True, separators=(",", ":"))
-    if _REGISTERED.get(card_id) == key:
-        return CARDS[card_id]
-    canonical, node, _sources, modes = _compile(definition)
-    c = _card_def(card_id, canonical, node, modes)
-    with _LOCK:
-        if card_id >= len(CARDS):
-            CARDS.extend([None] * (card_id + 1 - len(CARDS)))
-        CARDS[card_id] = c
-        _REGISTERED[card_id] = key
-    return c
+    try:
+        key = _key(definition)
+    except (TypeError, ValueError):
+        raise EngineError(BAD, "The card: the definition must be JSON.") from None
+    return _compiled(card_id, key)
 
 
 def custom_card_ids(state):
@@ -596,32 +609,90 @@ def custom_card_ids(state):
     return tuple(sorted(int(k) for k in extra or ()))
 
 
-def _register_all(extra):
+def _custom_defs(extra):
+    """The CardDefs of ``extra`` (card id (str) -> definition)."""
     if not isinstance(extra, dict):
         raise EngineError(BAD, "extra_cards must map card ids to definitions")
+    defs = []
     for key, definition in extra.items():
         try:
             card_id = int(key)
         except (TypeError, ValueError):
             raise EngineError(BAD, "bad custom card id %r" % (key,)) from None
-        custom_card(card_id, definition)
+        defs.append(custom_card(card_id, definition))
+    return defs
+
+
+@lru_cache(maxsize=TABLE_CACHE_SIZE)
+def _table(key):
+    return with_cards(CARDS, _custom_defs(json.loads(key)))
+
+
+def cards_for(extra):
+    """The card table of a game holding the proposed cards ``extra`` (card id (str) ->
+    definition; none: the base catalogue): the base cards and these, kept (bounded,
+    ``TABLE_CACHE_SIZE``) for the next load of the same game."""
+    if not extra:
+        return CARDS
+    if not isinstance(extra, dict):
+        raise EngineError(BAD, "extra_cards must map card ids to definitions")
+    try:
+        key = _key(extra)
+    except (TypeError, ValueError):
+        raise EngineError(BAD, "The card: the definition must be JSON.") from None
+    return _table(key)
+
+
+def game_card(state, card_id):
+    """The CardDef of ``card_id`` as the game ``state`` (a GameState or its
+    ``state_to_json``) plays it: one of its proposed cards, else the catalogue's card.
+    Raises ``EngineError("unknown_card")`` when the game has no such card."""
+    if not isinstance(state, dict):
+        return state.card(card_id)
+    definition = (state.get("extra_cards") or {}).get(str(card_id)) if is_custom_card(
+        card_id) else None
+    if definition is None:
+        return card(card_id)
+    return custom_card(card_id, definition)
+
+
+def _extra(custom_cards):
+    try:
+        return {str(int(k)): v for k, v in custom_cards.items()}
+    except (AttributeError, TypeError, ValueError):
+        raise EngineError(BAD, "custom cards must map card ids to definitions") from None
+
+
+def with_custom_cards(state, custom_cards):
+    """A copy of the game ``state`` that holds the proposed cards ``custom_cards`` (card id
+    -> definition) besides those it holds: it keeps them (``extra``) and plays them from its
+    own card table (``cards``). ``state`` is not touched."""
+    extra = {**(state.extra or {}), **_extra(custom_cards)}
+    cards = cards_for(extra)
+    st = state.clone()
+    st.extra = extra or None
+    st.cards = cards
+    return st
 
 
 def new_game(deck1, deck2, *, seed, custom_cards=None, **options):
     """``setup.new_game`` with the custom cards the decks may hold: ``custom_cards`` maps
-    their ids to their definitions; they are registered and kept in the state."""
+    their ids to their definitions; the state keeps them (``extra``) and plays them from its
+    own card table (``cards``)."""
+    extra = cards = None
     if custom_cards:
-        extra = {str(int(k)): v for k, v in custom_cards.items()}
-        _register_all(extra)
+        extra = _extra(custom_cards)
+        cards = cards_for(extra)  # (a bad definition is refused before the game is dealt)
     st = _setup.new_game(deck1, deck2, seed=seed, **options)
-    if custom_cards:
+    if extra:
         st.extra = extra
+        st.cards = cards
     return st
 
 
 def state_from_json(d):
-    """``state.state_from_json`` registering the custom cards the state carries first."""
+    """``state.state_from_json`` with the card table of the proposed cards the state
+    carries: a replay, the computer (in any process) and the analysis rebuild them from the
+    state alone, and nothing outside this state sees them."""
     extra = d.get("extra_cards") if isinstance(d, dict) else None
-    if extra:
-        _register_all(extra)
-    return _state.state_from_json(d)
+    return _state.state_from_json(d, cards_for(extra))

@@ -25,21 +25,24 @@ _SIDE = ("tower", "wall", "quarry", "magic", "dungeons", "bricks", "gems", "recr
 FEATURE_NAMES = (tuple("my_" + n for n in _SIDE) + tuple("his_" + n for n in _SIDE)
                  + ("to_move", "round", "long_mode"))
 
-_CARD_INFO = {}  # card id -> (bricks, gems, recruits, total, rare, playagain, attack, tower, wall)
+def _card_info(c):
+    """(bricks, gems, recruits, total, rare, playagain, attack, tower, wall) of CardDef ``c``."""
+    cl = c.classes
+    return (c.bricks, c.gems, c.recruits, c.total_cost, c.rank == 2, c.playagain,
+            "attack" in cl, "tower_plus" in cl, "wall_plus" in cl)
 
 
-def _card_info(cid):
-    info = _CARD_INFO.get(cid)
-    if info is None:
-        c = CARDS[cid]
-        cl = c.classes
-        info = _CARD_INFO[cid] = (c.bricks, c.gems, c.recruits, c.total_cost, c.rank == 2,
-                                  c.playagain, "attack" in cl, "tower_plus" in cl,
-                                  "wall_plus" in cl)
+# card id -> _card_info of the base catalogue's card (the base catalogue never changes; a
+# game holding proposed cards has a table of its own, whose cards are read each time)
+_BASE_INFO = {}
+
+
+def _base_info(cid):
+    info = _BASE_INFO[cid] = _card_info(CARDS[cid])
     return info
 
 
-def _side(P, lim, out):
+def _side(P, lim, out, cards):
     a = P.a
     mt = lim.max_tower
     stock = a[5] + a[6] + a[7]
@@ -48,8 +51,10 @@ def _side(P, lim, out):
             (a[0] + a[1]) / mt)
     b, g, r = a[5], a[6], a[7]
     playable = cost = rares = again = attack = tower = wall = 0
+    base = cards is CARDS
     for cid in P.hand:
-        cb, cg, cr, tc, rare, pa, at, tw, wl = _CARD_INFO.get(cid) or _card_info(cid)
+        cb, cg, cr, tc, rare, pa, at, tw, wl = ((_BASE_INFO.get(cid) or _base_info(cid)) if base
+                                                else _card_info(cards[cid]))
         if cb <= b and cg <= g and cr <= r:
             playable += 1
         cost += tc
@@ -66,8 +71,9 @@ def features(st, seat):
     """The position seen from ``seat`` as a list of floats (``FEATURE_NAMES`` order)."""
     lim = LONG if st.long_mode else NORMAL
     out = []
-    _side(st.p[seat], lim, out)
-    _side(st.p[1 - seat], lim, out)
+    cards = st.cards
+    _side(st.p[seat], lim, out, cards)
+    _side(st.p[1 - seat], lim, out, cards)
     out += (1.0 if st.current == seat else 0.0, st.round / 100, 1.0 if st.long_mode else 0.0)
     return out
 

@@ -1,5 +1,4 @@
 """Hand primitives (spec §7). All take the turn context ``ctx``; ``P`` is a PlayerState."""
-from .cards.model import CARDS
 
 
 def place(ctx, P, slot, cid, new=True, reveal=False, hard=False):
@@ -8,7 +7,7 @@ def place(ctx, P, slot, cid, new=True, reveal=False, hard=False):
     old = hand[slot]
     if not ctx.hidden:
         reveal = False
-    if old and not hard and CARDS[old].cursed:
+    if old and not hard and ctx.cards[old].cursed:
         if new:
             P.new[slot] = True
         P.rev[slot] = bool(ctx.hidden and (reveal or P.rev[slot]))
@@ -36,15 +35,17 @@ def place_named(ctx, P, slot, cid, new=True):
     place(ctx, P, slot, cid, new, True)
 
 
-def order_by_rarity(rng, hand, slots):
+def order_by_rarity(ctx, hand, slots):
     """``slots`` ordered by the rarity of their card, commons first; the order within one
     rarity is random. Each rarity group is shuffled on its own, commons first, which is the
     original's order of random calls: "the highest-rarity card" is the last slot, "the
     lowest-rarity card" the first (docs/rules-corrections.md, "Ties by rarity")."""
+    cards = ctx.cards
     groups = {}
     for i in slots:
-        groups.setdefault(CARDS[hand[i]].rank, []).append(i)
+        groups.setdefault(cards[hand[i]].rank, []).append(i)
     out = []
+    rng = ctx.rng
     for rank in sorted(groups):
         group = groups[rank]
         rng.shuffle(group)
@@ -52,14 +53,14 @@ def order_by_rarity(rng, hand, slots):
     return out
 
 
-def highest_rarity_slot(rng, hand, slots):
+def highest_rarity_slot(ctx, hand, slots):
     """The slot of ``slots`` holding the highest-rarity card (a random one on a tie), or None."""
-    return order_by_rarity(rng, hand, slots)[-1] if slots else None
+    return order_by_rarity(ctx, hand, slots)[-1] if slots else None
 
 
-def lowest_rarity_slot(rng, hand, slots):
+def lowest_rarity_slot(ctx, hand, slots):
     """The slot of ``slots`` holding the lowest-rarity card (a random one on a tie), or None."""
-    return order_by_rarity(rng, hand, slots)[0] if slots else None
+    return order_by_rarity(ctx, hand, slots)[0] if slots else None
 
 
 def place_self(ctx, slot):

@@ -2,7 +2,6 @@
 from .attributes import add_extreme, attack, pick_extreme, random_gain, random_loss, steal
 from .cards import facts
 from .cards.filters import cards_filter, ids_of
-from .cards.model import CARDS
 from .constants import (
     BRICKS,
     DUNGEONS,
@@ -113,10 +112,11 @@ def _by(card, c, u, r):
 
 def _chain(ctx, kw):
     """A's last action was playing a different, non-common card with keyword ``kw``."""
+    cards = ctx.cards
     cid, _mode, action = ctx.my_last
     if action != "play" or cid == ctx.card.id or not cid:
         return False
-    c = CARDS[cid]
+    c = cards[cid]
     return c.rank >= 1 and kw in c.kw
 
 
@@ -158,23 +158,25 @@ def k_brigand(ctx):
 
 
 def k_burning(ctx):
+    cards = ctx.cards
     B = ctx.B
     r = ctx.card.rank
     slots = [i for i, c in enumerate(B.hand)
-             if c and "Burning" not in CARDS[c].kw and CARDS[c].rank <= r]
-    i = highest_rarity_slot(ctx.rng, B.hand, slots)
+             if c and "Burning" not in cards[c].kw and cards[c].rank <= r]
+    i = highest_rarity_slot(ctx, B.hand, slots)
     if i is not None:
         ctx.place_named(B, i, SEARING_FIRE)
 
 
 def k_holy(ctx):
+    cards = ctx.cards
     random_gain(ctx.rng, ctx.A.a, _by(ctx.card, 1, 2, 5))
     B = ctx.B
     r = ctx.card.rank
     slots = [i for i, c in enumerate(B.hand)
-             if c and ("Demonic" in CARDS[c].kw or "Undead" in CARDS[c].kw)
-             and CARDS[c].rank <= r]
-    i = highest_rarity_slot(ctx.rng, B.hand, slots)
+             if c and ("Demonic" in cards[c].kw or "Undead" in cards[c].kw)
+             and cards[c].rank <= r]
+    i = highest_rarity_slot(ctx, B.hand, slots)
     if i is not None:
         ctx.place_named(B, i, PILE_OF_ASHES)
 
@@ -256,10 +258,11 @@ def k_destruction(ctx):
 
 
 def k_dragon(ctx):
+    cards = ctx.cards
     hand = ctx.A.hand
     n = 0
     for c in hand:
-        if "Dragon" in CARDS[c].kw:
+        if "Dragon" in cards[c].kw:
             n += 1
     if n >= 2:
         if DRAGON_EGG in hand:
@@ -272,14 +275,15 @@ def k_illusion(ctx):
     if not _chain(ctx, "Illusion"):
         return
     A = ctx.A
-    i = lowest_rarity_slot(ctx.rng, A.hand, [i for i in range(8) if i != ctx.slot])
+    i = lowest_rarity_slot(ctx, A.hand, [i for i in range(8) if i != ctx.slot])
     ctx.replace_from_list(A, i, ctx.B.deck[2])
 
 
 def k_legend(ctx):
+    cards = ctx.cards
     hand = ctx.A.hand
     for i, c in enumerate(hand):
-        if i != ctx.slot and CARDS[c].rank == 2:
+        if i != ctx.slot and cards[c].rank == 2:
             add_extreme(ctx.rng, ctx.A.a, FACILITIES, 1, False)
             return
 
@@ -326,10 +330,11 @@ def k_swift(ctx):
 
 
 def k_far_sight(ctx):
+    cards = ctx.cards
     B = ctx.B
     s = ctx.slot
     if not ctx.hidden or B.rev[s]:
-        m = CARDS[B.hand[s]]
+        m = cards[B.hand[s]]
         f = _by(ctx.card, 1, 3, 9)
         a = ctx.A.a
         cc = m.cost_class if m.id else "zero"
@@ -364,53 +369,57 @@ def _replace_removed(ctx, B, i):
 
 
 def k_banish(ctx):
+    cards = ctx.cards
     B = ctx.B
     lim = ctx.card.rank + 1
     slots = []
     for i, c in enumerate(B.hand):
-        d = CARDS[c]
+        d = cards[c]
         if c and (d.persistent or "Durable" in d.kw or "Rebirth" in d.kw) and d.rank <= lim:
             slots.append(i)
-    i = highest_rarity_slot(ctx.rng, B.hand, slots)
+    i = highest_rarity_slot(ctx, B.hand, slots)
     if i is not None:
         _replace_removed(ctx, B, i)
 
 
 def k_skirmisher(ctx):
+    cards = ctx.cards
     B = ctx.B
     r = ctx.card.rank
     slots = [i for i, c in enumerate(B.hand)
-             if c and "Charge" in CARDS[c].kw and CARDS[c].rank <= r + 1]
+             if c and "Charge" in cards[c].kw and cards[c].rank <= r + 1]
     if not slots:
         slots = [i for i, c in enumerate(B.hand)
-                 if c and CARDS[c].cost_class == "recruits" and "attack" in CARDS[c].classes
-                 and CARDS[c].rank <= r]
-    i = highest_rarity_slot(ctx.rng, B.hand, slots)
+                 if c and cards[c].cost_class == "recruits" and "attack" in cards[c].classes
+                 and cards[c].rank <= r]
+    i = highest_rarity_slot(ctx, B.hand, slots)
     if i is not None:
         _replace_removed(ctx, B, i)
 
 
 def k_horde(ctx):
+    cards = ctx.cards
     s = ctx.slot
     hand = ctx.A.hand
     near = False
     for j in (s - 1, s + 1):
-        if 0 <= j < 8 and "Horde" in CARDS[hand[j]].kw:
+        if 0 <= j < 8 and "Horde" in cards[hand[j]].kw:
             near = True
     if not near:
         return
     B = ctx.B
-    m = CARDS[B.hand[s]]
+    m = cards[B.hand[s]]
     card = ctx.card
     if card.rank >= m.rank and card.recruits > m.recruits:
         ctx.place_named(B, s, PALISADE)
 
 
 def k_rebirth(ctx):
+    cards = ctx.cards
     hand = ctx.A.hand
     n = 0
     for c in hand:
-        kw = CARDS[c].kw
+        kw = cards[c].kw
         n += ("Burning" in kw) + ("Demonic" in kw) + ("Legend" in kw) + ("Mage" in kw)
     if n > 3:
         ctx.keep()
@@ -419,33 +428,36 @@ def k_rebirth(ctx):
 
 
 def k_flare_blitz(ctx):
+    cards = ctx.cards
     n = _by(ctx.card, 1, 2, 4)
     for P, skip in ((ctx.A, ctx.slot), (ctx.B, -1)):
         hand = P.hand
-        slots = [i for i, c in enumerate(hand) if i != skip and c and "Burning" not in CARDS[c].kw]
+        slots = [i for i, c in enumerate(hand) if i != skip and c and "Burning" not in cards[c].kw]
         # lowest rarity first; unlike other named cards these Searing fires stay unrevealed
-        for i in order_by_rarity(ctx.rng, hand, slots)[:n]:
+        for i in order_by_rarity(ctx, hand, slots)[:n]:
             ctx.place(P, i, SEARING_FIRE)
 
 
 def k_frenzy(ctx):
+    cards = ctx.cards
     s = ctx.slot
     hand = ctx.A.hand
     for j in (s - 1, s + 1):
-        if 0 <= j < 8 and "Frenzy" in CARDS[hand[j]].kw:
+        if 0 <= j < 8 and "Frenzy" in cards[hand[j]].kw:
             coef = _by(ctx.card, 1, 2, 3)
             attack(ctx.B.a, php_round(coef * ctx.card.recruits / 3))
             return
 
 
 def k_aria(ctx):
+    cards = ctx.cards
     if ctx.round % 5:
         return
     A = ctx.A
     n = _by(ctx.card, 1, 2, 4)
     slots = [i for i, c in enumerate(A.hand)
-             if i != ctx.slot and c and CARDS[c].rank == 0]
-    slots.sort(key=lambda i: CARDS[A.hand[i]].total_cost)
+             if i != ctx.slot and c and cards[c].rank == 0]
+    slots.sort(key=lambda i: cards[A.hand[i]].total_cost)
     for i in slots[:n]:
         ctx.replace_from_deck(A, i, "random")
 

@@ -14,7 +14,7 @@ drawn from the searcher's own generator, so nothing it computes can depend on th
 hidden cards, deck or draws.
 """
 from . import draws
-from .cards.model import CARDS, REAL_CARDS
+from .cards.model import CARDS, REAL_CARDS, card_in
 from .catalogue import STARTER_DECKS
 from .rng import Rng
 
@@ -70,13 +70,15 @@ class DeckPrior:
     Hypotheses: each starter deck (weighted by how well it explains the shown cards: a
     shown card outside the deck counts as summoned, which is rare), or a generic deck made
     of the shown cards filled up with random cards of each rarity, at most as advanced
-    (level) as the most advanced card shown.
+    (level) as the most advanced card shown. ``cards``: the game's card table (the cards
+    shown are looked up in it; the decks are made of the catalogue's real cards).
     """
 
-    def __init__(self, shown):
-        shown = [c for c in dict.fromkeys(shown) if 0 < c < len(CARDS) and CARDS[c]]
+    def __init__(self, shown, cards=CARDS):
+        shown = [c for c in dict.fromkeys(shown) if c > 0 and card_in(cards, c)]
         self.shown = shown
-        level = max([CARDS[c].level for c in shown] + [0])
+        self.cards = cards
+        level = max([cards[c].level for c in shown] + [0])
         pools = []
         for rank in (0, 1, 2):
             pools.append(tuple(c.id for c in REAL_CARDS
@@ -93,7 +95,8 @@ class DeckPrior:
             weights.append(w)
         w = 1 - _STARTER_PRIOR
         for c in shown:
-            pool = pools[CARDS[c].rank] if CARDS[c].rank >= 0 else ()
+            rank = cards[c].rank
+            pool = pools[rank] if rank >= 0 else ()
             w *= 1 / max(15, len(pool))
         weights.append(w)
         total = sum(weights)
@@ -110,8 +113,9 @@ class DeckPrior:
 
     def _generic(self, rng):
         secs = []
+        cards = self.cards
         for rank in (0, 1, 2):
-            sec = [c for c in self.shown if CARDS[c].rank == rank][:15]
+            sec = [c for c in self.shown if cards[c].rank == rank][:15]
             taken = set(sec)
             pool = [c for c in self.pools[rank] if c not in taken]
             while len(sec) < 15 and pool:
@@ -147,6 +151,6 @@ def sample_worlds(state, seat, count, *, seed, seen=()):
     check a claim in every world a player considers possible (the puzzles' verification).
     ``state`` is not touched."""
     known = seat_knowledge(state, seat)
-    prior = DeckPrior(shown_cards(known, seat) + list(seen))
+    prior = DeckPrior(shown_cards(known, seat) + list(seen), known.cards)
     rng = Rng(seed)
     return [sample_world(known, seat, prior, rng) for _ in range(count)]

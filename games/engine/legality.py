@@ -7,7 +7,6 @@ validation, the AI's candidate moves and any tool enumerating moves cannot disag
 """
 from collections import namedtuple
 
-from .cards.model import CARDS
 from .errors import EngineError
 
 Action = namedtuple("Action", "kind position mode")
@@ -100,7 +99,7 @@ def check_action(st, seat, kind, position, mode=0):
         if kind != "play":
             return position - 1
         a = st.p[seat].a
-        card = CARDS[st.p[seat].hand[position - 1]]
+        card = st.cards[st.p[seat].hand[position - 1]]
         if (card.bricks <= a[5] and card.gems <= a[6] and card.recruits <= a[7]
                 and card.implemented and type(mode) is int
                 and (1 <= mode <= card.modes if card.modes else mode == 0)
@@ -111,7 +110,7 @@ def check_action(st, seat, kind, position, mode=0):
         if not isinstance(position, int) or position not in POSITIONS:
             refusal = _BAD_POSITION
         elif kind == "play":
-            refusal = play_refusal(st, seat, CARDS[st.p[seat].hand[position - 1]], mode)
+            refusal = play_refusal(st, seat, st.cards[st.p[seat].hand[position - 1]], mode)
     if refusal is not None:
         raise EngineError(*refusal)
     return position - 1
@@ -129,10 +128,11 @@ def legal_actions(state, seat):
     a = P.a
     bricks, gems, recruits = a[5], a[6], a[7]
     rare_banned = seat == 0 and bool(state.ai_challenge)
+    cards = state.cards
     out = []
     slot = 0
     for cid in P.hand:
-        card = CARDS[cid]
+        card = cards[cid]
         # card_refusal(a, rare_banned, card) is None, written out (this loop runs for
         # every slot of every position the AI and the benchmarks look at)
         if (card.bricks <= bricks and card.gems <= gems and card.recruits <= recruits

@@ -159,7 +159,8 @@ def rate_side(state, seat: int, *, outcome: str, winner_seat, level: int,
     awards = ()
     if result == "win":
         awards = tuple(end_of_game_awards(
-            outcome=outcome, winner=side_facts(own), loser=side_facts(opp),
+            outcome=outcome, winner=side_facts(own, state.cards),
+            loser=side_facts(opp, state.cards),
             round_counter=state.round, max_wall=limits.max_wall,
             assassin_rounds=limits.assassin_rounds))
     return rate_exp(result=result, outcome=outcome, level=level,

@@ -8,7 +8,7 @@ side's business. The tools change only what they say: no turn passes, no product
 discard pile or card statistic, no change markers, and the random generator is not used.
 Victory is not checked here: the end of the next turn checks it as after every turn (§12.1).
 """
-from .cards.model import CARDS, FIRST_CUSTOM_ID
+from .cards.model import card_in
 from .constants import ATTRS
 from .errors import EngineError
 
@@ -49,8 +49,7 @@ def sandbox_put_card(state, seat, position, card_id, *, reveal=False):
     _check(state, seat)
     if type(position) is not int or not 1 <= position <= 8:
         raise EngineError("bad_position", "Choose a slot from 1 to 8.")
-    if (type(card_id) is not int or not 1 <= card_id < len(CARDS) or CARDS[card_id] is None
-            or (card_id >= FIRST_CUSTOM_ID and str(card_id) not in (state.extra or ()))):
+    if card_id == 0 or card_in(state.cards, card_id) is None:  # (the game's own cards only)
         raise EngineError("unknown_card", "There is no such card.")
     st = state.clone()
     P = st.p[seat]

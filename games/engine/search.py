@@ -16,7 +16,6 @@ that matter. The move with the best mean value is played.
 import time
 
 from .ai import STANDARD_WEIGHTS, ai_choose_action, choose_discard, score_moves
-from .cards.model import CARDS
 from .evaluation import default_evaluator
 from .knowledge import DeckPrior, sample_world, shown_cards
 from .legality import Action
@@ -59,14 +58,15 @@ def candidates(known, seat, params, rng):
     out.append(first)
     hand = known.p[seat].hand
     a = known.p[seat].a
+    cards = known.cards
     seen = {hand[first.position - 1]}
 
     def missing(i):
-        c = CARDS[hand[i]]
+        c = cards[hand[i]]
         return (max(0, c.bricks - a[5]) + max(0, c.gems - a[6])
                 + max(0, c.recruits - a[7]))
 
-    for i in sorted(range(8), key=lambda i: (-missing(i), CARDS[hand[i]].rank)):
+    for i in sorted(range(8), key=lambda i: (-missing(i), cards[hand[i]].rank)):
         if len(out) >= len(scored[:params.plays]) + params.discards:
             break
         if hand[i] not in seen:
@@ -124,7 +124,7 @@ def search_action(known, seat, rng, *, simulations, deadline=None, params=None, 
     moves = candidates(known, seat, params, rng)
     if len(moves) == 1:
         return moves[0]
-    prior = DeckPrior(shown_cards(known, seat) + list(seen))
+    prior = DeckPrior(shown_cards(known, seat) + list(seen), known.cards)
     total = [0.0] * len(moves)
     count = [0] * len(moves)
     alive = list(range(len(moves)))

@@ -1,5 +1,7 @@
 """Game state: plain lists and ints, a hand-written fast clone and exact JSON."""
+from .cards.model import CARDS, card_in
 from .constants import ATTRS, limits_for
+from .errors import EngineError
 
 SCHEMA_VERSION = 1
 _new = object.__new__  # (list.copy() and this: the cheapest copies, for the turns' clones)
@@ -172,15 +174,20 @@ class GameState:
     mt_rand this way). Such a state is for tools only: ``state_to_json`` needs the int.
     ``extra`` maps the ids of the proposed cards this game holds (str) to their
     definitions (``custom_cards.py``), or is None: never changed, shared by copies.
+    ``cards`` is the game's card table: every lookup of a card during the game (effects,
+    legality, draws, summons, the AI) indexes it, ``cards[id]``. It is the base catalogue
+    (``cards.model.CARDS``) unless the game holds proposed cards: then a table of the base
+    cards and the game's own (``custom_cards.py`` builds it from ``extra``). Never changed,
+    shared by copies.
     """
 
     __slots__ = ("p", "round", "current", "long_mode", "hidden", "friendly", "ai",
                  "ai_challenge", "status", "winner", "outcome", "rsc", "rng", "seed", "turns",
-                 "extra")
+                 "extra", "cards")
 
     def __init__(self, p, round=1, current=0, long_mode=False, hidden=False, friendly=False,
                  ai=False, ai_challenge="", status="in progress", winner=None,
-                 outcome="Pending", rsc=None, rng=0, seed=0, turns=0, extra=None):
+                 outcome="Pending", rsc=None, rng=0, seed=0, turns=0, extra=None, cards=CARDS):
         self.p = p
         self.round = round
         self.current = current
@@ -197,10 +204,19 @@ class GameState:
         self.seed = seed
         self.turns = turns
         self.extra = extra
+        self.cards = cards
 
     @property
     def limits(self):
         return limits_for(self.long_mode)
+
+    def card(self, card_id):
+        """The CardDef of ``card_id`` as this game plays it (its proposed cards, else the
+        catalogue's); ``EngineError("unknown_card")`` when the game has no such card."""
+        c = card_in(self.cards, card_id)
+        if c is None:
+            raise EngineError("unknown_card", "no card with id %r" % (card_id,))
+        return c
 
     def clone(self):
         """A copy whose players are copies too (``copy_shell`` shares them). ``rsc`` is
@@ -230,6 +246,7 @@ class GameState:
         c.seed = self.seed
         c.turns = self.turns
         c.extra = self.extra
+        c.cards = self.cards
         return c
 
     def __eq__(self, other):
@@ -266,9 +283,10 @@ def state_to_json(st):
     return d
 
 
-def state_from_json(d):
-    from .errors import EngineError
-
+def state_from_json(d, cards=CARDS):
+    """The GameState of ``state_to_json``'s dict ``d``, reading its cards from the table
+    ``cards`` (the caller builds the table of the proposed cards ``d`` holds: the engine's
+    ``state_from_json`` is ``custom_cards.state_from_json``)."""
     if d.get("schema") != SCHEMA_VERSION:
         raise EngineError("bad_schema", "unsupported state schema %r" % (d.get("schema"),))
     rsc = d.get("round_start_changes")
@@ -279,5 +297,5 @@ def state_from_json(d):
         winner=d["winner"], outcome=d["outcome"],
         rsc=None if rsc is None else [list(rsc[0]), list(rsc[1])],
         rng=int(d["rng"]), seed=int(d["seed"]), turns=d.get("turns", 0),
-        extra=d.get("extra_cards") or None,
+        extra=d.get("extra_cards") or None, cards=cards,
     )

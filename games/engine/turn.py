@@ -2,7 +2,6 @@
 from operator import sub
 
 from . import draws
-from .cards.model import CARDS
 from .constants import LONG, NORMAL
 from .context import Ctx
 from .legality import check_action
@@ -100,8 +99,9 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
     as the turn-start snapshots (new flags, attributes, counters) without copies."""
     A0 = src.p[seat]
     B0 = src.p[1 - seat]
+    cards = src.cards  # the game's card table: every card of the turn is looked up in it
     last = A0.hist[-1]
-    extra = last[2] == "play" and CARDS[last[0]].playagain
+    extra = last[2] == "play" and cards[last[0]].playagain
     if extra:
         # a Quick/Swift chain goes on: nothing of the round is reset
         A = A0.clone()
@@ -116,6 +116,7 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
         st.p = [B, A]
     ctx = _new(Ctx)
     ctx.st = st
+    ctx.cards = cards
     rng = st.rng
     own_rng = type(rng) is int  # the state's own generator (else one a tool injected)
     if own_rng:
@@ -125,7 +126,7 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
     ctx.seat = seat
     ctx.slot = slot
     ctx.mode = mode
-    card = ctx.card = CARDS[A0.hand[slot]]
+    card = ctx.card = cards[A0.hand[slot]]
     ctx.extra = extra
     ctx.A0 = A0
     ctx.B0 = B0
@@ -151,7 +152,7 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
                 if name in names:
                     others = -1
                     for c in hand_a:
-                        if name in CARDS[c].kw:
+                        if name in cards[c].kw:
                             others += 1
                     if hand_a[slot] != cid:
                         others += 1
@@ -243,7 +244,7 @@ def _turn(src, st, seat, slot, mode, is_play, preview):
         A.hist = A.hist + [(cid, mode, "play")] if extra else [(cid, mode, "play")]
     else:
         nc = draws.different(rng, A.deck, A.hand, slot, events)
-        if not (cid and CARDS[cid].cursed):  # a Cursed card cannot leave the hand
+        if not (cid and cards[cid].cursed):  # a Cursed card cannot leave the hand
             A.hand[slot] = nc
         A.hist = A.hist + [(cid, 0, "discard")] if extra else [(cid, 0, "discard")]
         A.new[slot] = True

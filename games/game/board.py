@@ -18,8 +18,9 @@ def board_for(game: Game, seat: int, *, state_json=None) -> dict:
     my_turn = running and view["current"] == seat
     playable = frozenset(action.position for action in engine.legal_actions(state, seat)
                          if action.kind == "play") if my_turn else frozenset()
-    me = side_for(view["players"][seat], limits=limits, mine=True, playable=playable)
-    opponent = side_for(view["players"][1 - seat], limits=limits, mine=False)
+    me = side_for(view["players"][seat], card=state.card, limits=limits, mine=True,
+                  playable=playable)
+    opponent = side_for(view["players"][1 - seat], card=state.card, limits=limits, mine=False)
     return {
         "seat": seat,
         "me": me,
@@ -65,8 +66,8 @@ def last_actor(board: dict):
         return None
     sides = {board["seat"]: board["me"], 1 - board["seat"]: board["opponent"]}
     cards = sides[current]["last_cards"]
-    actor = current if (cards and cards[-1]["action"] == "play" and cards[-1]["card"]
-                        and engine.card(cards[-1]["card"]).playagain) else 1 - current
+    actor = current if (cards and cards[-1]["action"] == "play"
+                        and cards[-1]["playagain"]) else 1 - current
     return actor if any(h["card"] for h in sides[actor]["last_cards"]) else None
 
 
@@ -89,7 +90,7 @@ def move_announcement(board: dict, *, opponent_name: str) -> str:
     for h in them["last_cards"]:
         if not h["card"]:
             continue
-        name = engine.card(h["card"]).name
+        name = h["name"]
         if h["action"] == "discard":
             moves.append(f"discarded {name}")
         else:

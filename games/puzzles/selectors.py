@@ -50,8 +50,10 @@ def board_of(puzzle: Puzzle) -> dict:
                          if a.kind == "play")
     return {
         "seat": seat,
-        "me": side_for(view["players"][seat], limits=limits, mine=True, playable=playable),
-        "opponent": side_for(view["players"][1 - seat], limits=limits, mine=False),
+        "me": side_for(view["players"][seat], card=state.card, limits=limits, mine=True,
+                       playable=playable),
+        "opponent": side_for(view["players"][1 - seat], card=state.card, limits=limits,
+                             mine=False),
         "round": view["round"],
         "modes": view["modes"],
         "limits": limits,
@@ -77,7 +79,7 @@ def move_named(state, seat, key: str) -> dict:
     action = solver.parse_key(key)
     card = state.p[seat].hand[action.position - 1]
     return {"kind": action.kind, "position": action.position, "mode": action.mode,
-            "card": card, "name": engine.card(card).name}
+            "card": card, "name": state.card(card).name}
 
 
 def _changes(before: list, after: list, owner: str) -> list:
@@ -94,7 +96,7 @@ def line_shown(puzzle: Puzzle, steps: list) -> list:
         after = step["attributes"]
         out.append({
             "by_mover": step["by_mover"], "kind": step["kind"], "card": step["card"],
-            "name": engine.card(step["card"]).name if step["card"] else "a hidden card",
+            "name": state.card(step["card"]).name if step["card"] else "a hidden card",
             "mode": step["mode"], "ended": step["ended"],
             "changes": _changes(before[0], after[0], "your") + _changes(before[1], after[1],
                                                                        "their"),

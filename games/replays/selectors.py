@@ -111,7 +111,8 @@ def replay_for(game: Game, step: int) -> dict:
     views = (engine.view_for(state, 0), engine.view_for(state, 1))
     limits = limits_of(state)
     board = {
-        "sides": [side_for(views[seat]["players"][seat], limits=limits, mine=seat == 0)
+        "sides": [side_for(views[seat]["players"][seat], card=state.card, limits=limits,
+                           mine=seat == 0)
                   for seat in (0, 1)],
         "round": views[0]["round"],
         "current": views[0]["current"],

@@ -43,29 +43,31 @@ def replays_list(request):
     })
 
 
-def _turn_label(turn, names):
+def _turn_label(turn, names, card):
+    """The turn in words; ``card``: the game's card lookup (a playtest's proposed card is in
+    no catalogue, only in its game)."""
     actor = names[turn.actor_seat] if turn.actor_seat in (0, 1) else "—"
     if turn.action in ("play", "discard"):
-        card = engine.card(turn.card).name if turn.card else "an empty slot"
+        name = card(turn.card).name if turn.card else "an empty slot"
         verb = "played" if turn.action == "play" else "discarded"
         mode = f" (mode {turn.mode})" if turn.mode and turn.action == "play" else ""
         dictated = (f" (as {names[0]} dictated in the sandbox)"
                     if (turn.record or {}).get("dictated") else "")
-        return f"{actor} {verb} {card}{mode}{dictated}"
+        return f"{actor} {verb} {name}{mode}{dictated}"
     if turn.action == "sandbox":
-        return f"{actor} used the sandbox: {_sandbox_change(turn.record or {}, names)}"
+        return f"{actor} used the sandbox: {_sandbox_change(turn.record or {}, names, card)}"
     return {"surrender": f"{actor} surrendered",
             "abort": f"{actor} called the game off",
             "finish": f"{actor} ended the abandoned game"}.get(turn.action, turn.action)
 
 
-def _sandbox_change(record, names):
+def _sandbox_change(record, names, card):
     """A sandbox change told for any reader (the log's own summary says "your" to the player
     who made it)."""
     tool, seat = record.get("tool"), record.get("seat")
     side = f"{names[seat]}'s" if seat in (0, 1) else "a"
     if tool == "card" and record.get("card"):
-        return (f"put {engine.card(record['card']).name} into slot {record.get('position')} "
+        return (f"put {card(record['card']).name} into slot {record.get('position')} "
                 f"of {side} hand")
     if tool == "attribute" and record.get("attribute") in gs.ATTRIBUTE_LABELS:
         label = gs.ATTRIBUTE_LABELS[record["attribute"]].lower()
@@ -105,8 +107,11 @@ def replay_detail(request, game_id):
     selectors.name_winner(game)
     names = game.side_names
     rounds = selectors.played_in_rounds(replay["turns"])
+    def card(cid):
+        return engine.game_card(game.state, cid)
+
     for turn, played_in in zip(replay["turns"], rounds, strict=True):
-        turn.label = _turn_label(turn, names)
+        turn.label = _turn_label(turn, names, card)
         turn.played_in_round = played_in
     board = replay["board"]
     analysis = selectors.analysis_of(game)

@@ -119,7 +119,7 @@ def _move_out(state, seat, action) -> dict:
     card: what the replay of the finished game shows anyway)."""
     card = _card_of(state, seat, action.position)
     try:
-        name = engine.card(card).name if card else ""
+        name = state.card(card).name if card else ""
     except (engine.EngineError, KeyError, IndexError):
         name = ""
     return {"kind": action.kind, "position": action.position,

@@ -43,10 +43,13 @@ def castle_for(attrs, changes, limits: dict) -> dict:
             "tower_change": changes["tower"], "wall_change": changes["wall"]}
 
 
-def side_for(view_player, *, limits: dict, mine: bool, playable=frozenset()) -> dict:
+def side_for(view_player, *, card, limits: dict, mine: bool, playable=frozenset()) -> dict:
     """One side of the board from one seat's entry of ``engine.view_for``.
 
-    ``playable``: the hand positions the engine's ``legal_actions`` lets this seat play now.
+    ``card``: the game's card lookup (``state.card``: a game may hold proposed cards of its
+    own, which no catalogue has). ``playable``: the hand positions the engine's
+    ``legal_actions`` lets this seat play now. Each of the last cards says its name and
+    whether it plays again (the screen reader's words, games.game.board).
     """
     attrs = view_player["attributes"]
     changes = view_player["changes"]
@@ -56,11 +59,11 @@ def side_for(view_player, *, limits: dict, mine: bool, playable=frozenset()) -> 
                 "revealed": view_player["revealed"][index], "modes": 0, "affordable": False,
                 "playable": False}
         if cid is not None:
-            card = engine.card(cid)
-            affordable = (card.bricks <= attrs["bricks"] and card.gems <= attrs["gems"]
-                          and card.recruits <= attrs["recruits"])
-            slot["modes"] = card.modes
-            slot["mode_choices"] = list(range(1, card.modes + 1))
+            c = card(cid)
+            affordable = (c.bricks <= attrs["bricks"] and c.gems <= attrs["gems"]
+                          and c.recruits <= attrs["recruits"])
+            slot["modes"] = c.modes
+            slot["mode_choices"] = list(range(1, c.modes + 1))
             slot["affordable"] = affordable
             slot["playable"] = index + 1 in playable
         hand.append(slot)
@@ -71,7 +74,9 @@ def side_for(view_player, *, limits: dict, mine: bool, playable=frozenset()) -> 
         "values": attrs,
         "hand": hand,
         "tokens": [t for t in view_player["tokens"] if t["name"] != "none"],
-        "last_cards": view_player["history"],
+        "last_cards": [{**h, "name": card(h["card"]).name if h["card"] else "",
+                        "playagain": bool(h["card"]) and card(h["card"]).playagain}
+                       for h in view_player["history"]],
         "discarded_own": view_player["discarded"][0],
         "discarded_other": view_player["discarded"][1],
         "mine": mine,

@@ -83,8 +83,9 @@ def _change(game: Game, state, player: Player, record: dict) -> str:
     return f"{summary[0].upper()}{summary[1:]}."
 
 
-def find_card(text) -> int:
-    """A card id from what the player typed: a number, or (a unique part of) a name."""
+def find_card(text, state) -> int:
+    """A card id from what the player typed: a number, or (a unique part of) a name, of a
+    card the game ``state`` may hold (the catalogue's, or a proposed card it holds)."""
     text = " ".join(str(text or "").replace("\x00", "").split())
     if not text:
         raise GameError("Type a card's number or name.", code="card")
@@ -95,12 +96,12 @@ def find_card(text) -> int:
         try:
             if cid < 1:
                 raise engine.EngineError("unknown_card")
-            engine.card(cid)
+            state.card(cid)
         except engine.EngineError:
             raise GameError("There is no card with that number.", code="card")
         return cid
     wanted = text.casefold()
-    cards = engine.all_cards()
+    cards = engine.all_cards() + tuple(state.card(cid) for cid in engine.custom_card_ids(state))
     exact = [c for c in cards if c.name.casefold() == wanted]
     if len(exact) == 1:
         return exact[0].id
@@ -129,9 +130,9 @@ def sandbox_put_card(*, game_id, player: Player, version, seat, position, card) 
     not know it). Returns the description shown to the player.
     """
     seat = _seat_value(seat)
-    cid = find_card(card)
     game, state = _start(game_id, player, version)
-    name = engine.card(cid).name
+    cid = find_card(card, state)
+    name = state.card(cid).name
     record = {"tool": "card", "seat": seat, "position": position, "card": cid,
               "reveal": seat == 1,
               "summary": f"put {name} into slot {position} of {SEAT_LABELS[seat]} hand"}
@@ -176,7 +177,7 @@ def sandbox_dictate(*, game_id, player: Player, version, position, kind, mode=0)
     game, state = _start(game_id, player, version)
     if game.current_seat != 1 or state.current != 1:
         raise GameError(DICTATE_MESSAGES["not_your_turn"], code="not_ai_turn")
-    if type(position) is int and 1 <= position <= 8 and not engine.card(
+    if type(position) is int and 1 <= position <= 8 and not state.card(
             state.p[1].hand[position - 1]).modes:
         mode = 0  # the mode list of the form means nothing for a card without modes
     try:
@@ -187,7 +188,7 @@ def sandbox_dictate(*, game_id, player: Player, version, position, kind, mode=0)
     except engine.EngineError as exc:
         raise GameError(DICTATE_MESSAGES.get(exc.code, exc.message), code=exc.code)
     result.record["dictated"] = True
-    card = engine.card(result.record["card"]).name if result.record.get("card") else "a card"
+    card = state.card(result.record["card"]).name if result.record.get("card") else "a card"
     apply_turn(game, result, 1, actor=None, ai=True)
     verb = "played" if kind == "play" else "discarded"
     return f"The computer {verb} {card}, as you dictated."

@@ -34,7 +34,8 @@ def spectator_board(game: Game) -> dict:
     limits = limits_of(state)
     running = view["status"] == "in progress"
     return {
-        "sides": [side_for(view["players"][seat], limits=limits, mine=seat == 0)
+        "sides": [side_for(view["players"][seat], card=state.card, limits=limits,
+                           mine=seat == 0)
                   for seat in (0, 1)],
         "round": view["round"],
         "current": view["current"],

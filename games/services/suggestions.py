@@ -45,4 +45,4 @@ def play_suggestion(game: Game, seat, level: int, state=None):
     action = engine.suggest_action(state, seat, seed=suggestion_seed(game))
     cid = state.p[seat].hand[action.position - 1]
     return {"kind": action.kind, "position": action.position, "mode": action.mode,
-            "card": cid, "name": engine.card(cid).name}
+            "card": cid, "name": state.card(cid).name}

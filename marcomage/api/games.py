@@ -110,11 +110,13 @@ def game_view(request, game_id: int):
             "view": engine.view_for(engine.state_from_json(game.state), None)}
 
 
-def _turn_label_parts(turn, names, played_in_round):
+def _turn_label_parts(turn, names, played_in_round, state):
+    """One turn of the list; ``state``: the game's (a playtest's proposed card is in no
+    catalogue, only in its game)."""
     card_name = ""
     if turn.card:
         try:
-            card_name = engine.card(turn.card).name
+            card_name = engine.game_card(state, turn.card).name
         except (engine.EngineError, KeyError, IndexError):
             card_name = ""
     return {"number": turn.number, "round": played_in_round, "round_after": turn.round,
@@ -133,7 +135,7 @@ def game_replay(request, game_id: int):
         "game", "number", "round", "actor_seat", "action", "card", "mode", "is_substitute")
     turns = list(turns)
     rounds = replays.played_in_rounds(turns)
-    return {"game": game_out(game), "turns": [_turn_label_parts(t, names, r)
+    return {"game": game_out(game), "turns": [_turn_label_parts(t, names, r, game.state)
                                               for t, r in zip(turns, rounds, strict=True)]}
 
 

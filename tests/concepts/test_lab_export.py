@@ -1,8 +1,10 @@
 """The staff's card definition download (concepts.lab.export): a defs module, a facts entry
-and a test written from an accepted concept; here they are added to the engine at run time
-(as tests/engine/test_adding_a_card.py does) and the generated test is run."""
+and a test written from an accepted concept; here the card is built from them as the engine
+builds its cards, in a catalogue of the test's own (as tests/engine/test_adding_a_card.py
+does: the engine's never changes), and the generated test is run on it."""
 import io
 import zipfile
+from functools import partial
 
 import pytest
 from django.urls import reverse
@@ -13,8 +15,9 @@ from concepts.lab.cards import LabError
 from concepts.models import Concept
 from games import engine
 from games.engine.cards.card_facts import CardFacts
-from games.engine.cards.model import CARDS, check_facts
-from games.engine.cards.registry import add_card, remove_card
+from games.engine.cards.model import CARDS, check_facts, with_cards
+from games.engine.cards.registry import new_cards
+from tests.engine.helpers import play_card
 
 from .lab_helpers import ATTACK, WALL, _fresh_card_faces, lab_concept, n
 
@@ -38,23 +41,27 @@ def _absolute(source):
 
 
 def _installed(files):
-    """Add the exported card to the engine as a developer would, then take it out again."""
+    """(facts, catalogue): the exported card built as a developer adds it (its facts entry,
+    its defs module), in a catalogue of the test's own."""
     entry = files["facts_manual_entry.txt"].strip().rstrip(",")
     facts = eval(entry, {"CardFacts": CardFacts})  # noqa: S307 (our own generated entry)
     check_facts(facts)
-    add_card(facts)
     module = files[f"games/engine/cards/{export.module_name(NEW_ID)}"]
-    exec(compile(_absolute(module), "defs", "exec"), {})  # noqa: S102 (generated here)
-    return facts
+    with new_cards(facts) as built:
+        exec(compile(_absolute(module), "defs", "exec"), {})  # noqa: S102 (generated here)
+    return facts, with_cards(CARDS, built)
+
+
+def _run_generated(test_globals, catalogue):
+    """The generated test's ``play_card`` plays in ``catalogue``."""
+    test_globals["play_card"] = partial(play_card, cards=catalogue)
 
 
 @pytest.fixture
 def cleanup():
-    """Every other test sees the 754 cards again."""
+    """Every other test sees the 754 cards (nothing was added to the engine's)."""
     yield
-    if len(CARDS) > NEW_ID and CARDS[NEW_ID] is not None:
-        remove_card(NEW_ID)
-    assert len(engine.all_cards()) == 754
+    assert len(engine.all_cards()) == 754 and len(CARDS) == NEW_ID
 
 
 def test_the_export_is_a_card_definition_in_the_house_style(alice, staff, cleanup):
@@ -71,12 +78,13 @@ def test_the_export_is_a_card_definition_in_the_house_style(alice, staff, cleanu
     assert "play_card(755)" in test and 'enemy["wall"] == 19' in test
     assert 'me["wall"] == 28' in test and 'me["recruits"] == 49' in test  # 50 - 4 + 3
     assert 'enemy["tower"]' not in test  # only what changed
-    facts = _installed(files)
-    card = engine.card(NEW_ID)
+    facts, catalogue = _installed(files)
+    card = catalogue[NEW_ID]
     assert (facts.name, card.text, card.keywords) == ("Ink golem", "Attack 6. Wall +3.",
                                                       ("Unliving",))
     namespace = {}
     exec(compile(test, "test", "exec"), namespace)  # noqa: S102 (the generated test)
+    _run_generated(namespace, catalogue)
     namespace["test_755_ink_golem_plays"]()  # the generated test passes on the real card
 
 
@@ -89,9 +97,10 @@ def test_a_card_with_modes_and_random_parts_gets_a_careful_test(alice, staff, cl
     files = export.export_files(concept)
     test = files["tests/engine/cards/test_card_0755.py"]
     assert "mode=1" in test and "random parts" in test
-    _installed(files)
+    _facts, catalogue = _installed(files)
     namespace = {}
     exec(compile(test, "test", "exec"), namespace)  # noqa: S102
+    _run_generated(namespace, catalogue)
     namespace["test_755_ink_golem_plays"]()
 
 
@@ -173,17 +182,19 @@ def test_a_hostile_name_stays_a_string_in_every_written_file(alice, staff, clean
         + files["facts_manual_entry.txt"] + "]\n")
     facts = facts_module.FACTS[0]
     assert facts.name == hostile.strip()  # the name is kept, as a literal
-    add_card(facts)
-    _import_file(tmp_path, "games.engine.cards._lab_export_probe", "defs_probe.py",
-                 files[f"games/engine/cards/{export.module_name(NEW_ID)}"])
+    with new_cards(facts) as built:
+        _import_file(tmp_path, "games.engine.cards._lab_export_probe", "defs_probe.py",
+                     files[f"games/engine/cards/{export.module_name(NEW_ID)}"])
+    catalogue = with_cards(CARDS, built)
     test_module = _import_file(tmp_path, "lab_export_test_probe", "test_probe.py",
                                files["tests/engine/cards/test_card_0755.py"])
     [test] = [f for name, f in vars(test_module).items() if name.startswith("test_")]
+    _run_generated(vars(test_module), catalogue)
     test()  # the generated test passes on the card
     assert not hasattr(builtins, "LAB_EXPORT_PWNED")
     for path in ("games/engine/cards/defs_0755_0800.py", "tests/engine/cards/test_card_0755.py"):
         assert "LAB_EXPORT_PWNED" not in files[path]  # the name is not in the code at all
-    assert engine.card(NEW_ID).name == hostile.strip()
+    assert catalogue[NEW_ID].name == hostile.strip()
 
 
 def test_the_generator_refuses_a_file_that_would_run_anything_else():

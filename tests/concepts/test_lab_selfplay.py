@@ -60,11 +60,10 @@ def test_a_summary_counts_results_plays_and_changes():
 
 def test_what_a_play_changed_leaves_out_cost_and_production():
     deck = engine.STARTER_DECKS[0]
-    engine.custom_card(CID, STRONG)
     state = engine.new_game(deck, deck, seed=3, first=0, custom_cards={CID: STRONG})
     state.p[0].hand[0] = CID
     result = engine.play(state, 0, 1)
-    changes = selfplay.play_changes(state, result.state, 0, engine.card(CID),
+    changes = selfplay.play_changes(state, result.state, 0, engine.custom_card(CID, STRONG),
                                     result.record["production"])
     enemy_wall = state.p[1].a[1]
     assert changes[0:4] == (0, 0, 0, 0)  # the recruit paid and the production left out

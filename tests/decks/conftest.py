@@ -31,14 +31,16 @@ def full_sections(level_max=10):
 def unplayable_card(monkeypatch):
     """An ordinary level-0 common the engine is made to say it cannot play, for this test only.
 
-    Every card of the engine is implemented, so the refusal of unplayable cards is tested by
-    clearing ``implemented`` on one shared ``CardDef`` (what ``engine.card(cid)`` returns and
-    what decks/ reads). The cached card faces are dropped so they see the patched flag, and
-    dropped again once the flag is restored; drawn card bodies are cached apart meanwhile.
+    Every card of the engine is implemented and the catalogue never changes, so the refusal
+    of unplayable cards is tested by having ``engine.card`` (what decks/ reads) answer, for
+    this one id, a copy of the card with ``implemented`` cleared. The cached card faces are
+    dropped so they see the copy, and dropped again afterwards; drawn card bodies are cached
+    apart meanwhile.
     """
-    card = engine.card(playable("Common", level_max=0)[0])
+    real_card = engine.card
+    card = real_card(playable("Common", level_max=0)[0]).copy(implemented=False).seal()
     catalogue.card_face.cache_clear()
-    monkeypatch.setattr(card, "implemented", False)
+    monkeypatch.setattr(engine, "card", lambda cid: card if cid == card.id else real_card(cid))
     monkeypatch.setattr(card_tags, "_BODY_CACHE", {})
     yield card
     monkeypatch.undo()

@@ -1,6 +1,7 @@
 """The site-wide card component: one template, every look the game and builder need."""
 from types import SimpleNamespace
 
+import pytest
 from django.template.loader import render_to_string
 
 from decks.catalogue import card_face, face_of
@@ -62,6 +63,7 @@ def test_unimplemented_card_says_it_cannot_be_played_yet(unplayable_card):
     assert "Not playable on this site yet" in html and "is-unplayable" in html
 
 
+@pytest.mark.django_db  # (an id of a proposed card is looked up in the card lab)
 def test_unknown_ids_draw_the_empty_card_not_an_error():
     assert face_of(999999).is_empty
     assert face_of("nonsense").is_empty

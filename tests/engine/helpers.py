@@ -27,10 +27,23 @@ def player(hand=(1, 1, 1, 1, 1, 1, 1, 1), tower=30, wall=25, quarry=3, magic=3, 
 
 
 def make_state(p0=None, p1=None, *, round=5, current=0, long_mode=False, hidden=False,
-               friendly=False, seed=1, rsc=None):
-    return GameState([p0 or player(), p1 or player()], round=round, current=current,
-                     long_mode=long_mode, hidden=hidden, friendly=friendly,
-                     rng=Rng(seed).s, seed=seed, rsc=rsc)
+               friendly=False, seed=1, rsc=None, cards=None):
+    """A game in progress; ``cards``: a card table of the test's own (default the
+    catalogue's)."""
+    st = GameState([p0 or player(), p1 or player()], round=round, current=current,
+                   long_mode=long_mode, hidden=hidden, friendly=friendly,
+                   rng=Rng(seed).s, seed=seed, rsc=rsc)
+    if cards is not None:
+        st.cards = cards
+    return st
+
+
+def with_card(c, **changes):
+    """The catalogue's card table with card ``c`` changed (``CardDef.copy``), for one test's
+    games: the catalogue itself never changes."""
+    from games.engine.cards.model import CARDS, with_cards
+
+    return with_cards(CARDS, [c.copy(**changes).seal()])
 
 
 def attrs(P):

@@ -1,19 +1,20 @@
 """A new card is one facts entry, one definition and one test (docs/adding-a-card.md).
 
-The throwaway card 755 is added the way a ``facts_manual.py`` entry is merged at load
-time, defined with the card DSL as in a ``defs_*.py`` module, played, then removed again
-so that every other test sees the 754 cards.
+The throwaway card 755 is built from its facts entry as a ``facts_manual.py`` entry is at
+load time, defined with the card DSL as in a ``defs_*.py`` module, and played in a card
+table of the test's own: the catalogue never holds it, so every other test sees the 754
+cards without anything to undo.
 """
 import pytest
 
-from games.engine import all_cards, card, cards_filter, deck_auto_tokens
+from games.engine import EngineError, all_cards, card, cards_filter, deck_auto_tokens
 from games.engine.cards import facts as generated
 from games.engine.cards import facts_manual
 from games.engine.cards.card_facts import CardFacts
 from games.engine.cards.dsl import attack, wall
 from games.engine.cards.dsl import card as define
-from games.engine.cards.model import merge_facts
-from games.engine.cards.registry import add_card, remove_card
+from games.engine.cards.model import CARDS, merge_facts, real_cards, with_cards
+from games.engine.cards.registry import new_cards
 
 from .helpers import play_card
 
@@ -24,31 +25,38 @@ NEW = CardFacts(id=755, name="Ink golem", rarity="Common", bricks=0, gems=0, rec
 
 
 @pytest.fixture
-def ink_golem():
+def catalogue():
+    """The catalogue with card 755 in it, as a table of this test's own."""
     rows = generated.CARDS
-    add_card(NEW)  # the facts entry
-    define(755, attack(5), wall(2))  # the definition
-    try:
-        yield card(755)
-    finally:
-        remove_card(755)
+    with new_cards(NEW) as (ink_golem,):  # the facts entry
+        define(755, attack(5), wall(2))  # the definition
+    yield with_cards(CARDS, [ink_golem])
     assert generated.CARDS is rows and 755 not in {row[0] for row in rows}
     assert len(all_cards()) == 754 and all_cards()[-1].id == 754
 
 
-def test_a_new_card_joins_the_catalogue(ink_golem):
+@pytest.fixture
+def ink_golem(catalogue):
+    return catalogue[755]
+
+
+def test_a_new_card_joins_the_catalogue(catalogue, ink_golem):
     assert (ink_golem.name, ink_golem.rarity, ink_golem.cost) == ("Ink golem", "Common",
                                                                   (0, 0, 4))
     assert ink_golem.implemented and ink_golem.text == "Attack 5. Wall +2."
     assert ink_golem.classes == {"attack", "wall_plus"} and ink_golem.kw == {"Unliving"}
-    assert all_cards()[-1] is ink_golem
+    assert real_cards(catalogue)[-1] is ink_golem and ink_golem.sealed
     # deck filters and summon lists select it by its explicit facts
-    assert ink_golem in cards_filter(effect="attack", cost="recruits", keyword="Unliving")
-    assert deck_auto_tokens([755] * 3)[0] == "Unliving"
+    assert ink_golem in cards_filter(effect="attack", cost="recruits", keyword="Unliving",
+                                     cards=catalogue)
+    assert deck_auto_tokens([755] * 3, catalogue)[0] == "Unliving"
+    assert ink_golem not in cards_filter(effect="attack")  # the catalogue's own: untouched
+    with pytest.raises(EngineError, match="no card with id 755"):
+        card(755)
 
 
-def test_a_new_card_plays(ink_golem):
-    me, enemy, record, _state = play_card(755, enemy={"wall": 3})
+def test_a_new_card_plays(catalogue):
+    me, enemy, record, _state = play_card(755, enemy={"wall": 3}, cards=catalogue)
     assert enemy["wall"] == 0 and enemy["tower"] == 28  # attack 5: wall 3, tower 2
     assert me["wall"] == 27 and me["recruits"] == 50 - 4 + 3
     assert record["card"] == 755

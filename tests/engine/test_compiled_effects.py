@@ -1,25 +1,21 @@
 """Card effects compiled from their trees (games/engine/cards/codegen.py) do exactly what
-walking the trees does: the same states and records, on every card and on random games."""
+walking the trees does: the same states and records, on every card and on random games. The
+walked trees are a card table of their own (``registry.interpreted``) that the test's games
+play from: the catalogue is never switched."""
 import json
-
-import pytest
 
 from devtools.bench import random_deck
 from games.engine import all_cards, discard, legal_actions, new_game, play, state_to_json
 from games.engine.cards import dsl
 from games.engine.cards.codegen import compile_effects, effect_source
-from games.engine.cards.registry import use_compiled_effects
+from games.engine.cards.model import CARDS
+from games.engine.cards.registry import interpreted
 from games.engine.rng import Rng
 
 TREE_CARDS = [c for c in all_cards() if c.node is not None]
 
 
-@pytest.fixture
-def interpreted():
-    """Run the test's body with the trees walked, then restore the compiled effects."""
-    previous = use_compiled_effects(False)
-    yield
-    use_compiled_effects(previous)
+WALKED = interpreted()  # the catalogue's cards walking their trees
 
 
 def _snapshot(result):
@@ -27,15 +23,8 @@ def _snapshot(result):
 
 
 def _both_ways(fn):
-    """fn() with the compiled effects, then with the trees walked."""
-    use_compiled_effects(True)
-    try:
-        compiled = fn()
-        use_compiled_effects(False)
-        walked = fn()
-    finally:
-        use_compiled_effects(True)
-    return compiled, walked
+    """fn(cards) with the catalogue's compiled effects, then with the trees walked."""
+    return fn(CARDS), fn(WALKED)
 
 
 def _positions(count, seed):
@@ -62,19 +51,23 @@ def test_every_card_defined_by_a_tree_runs_compiled():
                for c in TREE_CARDS)
 
 
-def test_the_interpreted_switch_puts_the_trees_back(interpreted):
-    assert all(c.effect == c.node.run for c in TREE_CARDS)
+def test_the_interpreted_table_puts_the_trees_back_for_its_games_only():
+    assert all(WALKED[c.id].effect == c.node.run for c in TREE_CARDS)
+    assert all(WALKED[c.id].sealed and WALKED[c.id].text == c.text for c in TREE_CARDS)
+    assert all(c.effect is not c.node.run for c in TREE_CARDS)  # the catalogue's: compiled
+    assert len(WALKED) == len(CARDS) and WALKED[0] is CARDS[0]
 
 
 def test_every_card_in_every_mode_gives_the_same_state_and_record_both_ways():
     positions = _positions(3, seed=29)
 
-    def run_all():
+    def run_all(cards):
         out = []
         for c in TREE_CARDS:
             for st in positions:
                 seat = st.current
                 st = st.clone()
+                st.cards = cards
                 P = st.p[seat]
                 P.hand[2] = c.id
                 P.a[5:8] = [max(P.a[5], c.bricks), max(P.a[6], c.gems),
@@ -90,11 +83,12 @@ def test_every_card_in_every_mode_gives_the_same_state_and_record_both_ways():
 
 
 def test_random_games_are_the_same_both_ways():
-    def games():
+    def games(cards):
         rng = Rng(7)
         out = []
         for g in range(12):
             st = new_game(random_deck(rng), random_deck(rng), seed=g, hidden=g % 2 == 0)
+            st.cards = cards
             while st.status == "in progress" and len(out) < 200 * (g + 1):
                 seat = st.current
                 kind, pos, mode = (moves := legal_actions(st, seat))[rng.below(len(moves))]

@@ -1,6 +1,8 @@
 """Proposed cards built from a definition (games/engine/custom_cards.py): the text rendered as
-for real cards, the effect, invalid combinations, registration for one game, the state's
-round trip, the computer playing the card, and the source written for a card module."""
+for real cards, the effect, invalid combinations, the cards of one game (its own table: the
+catalogue and other games never see them), the state's round trip, the computer playing the
+card, the bounded memory of compiled cards, and the source written for a card module."""
+import gc
 import json
 
 import pytest
@@ -8,7 +10,7 @@ import pytest
 from games import engine
 from games.engine import custom_cards
 from games.engine.cards import blocks, dsl
-from games.engine.cards.model import CARDS
+from games.engine.cards.model import CARDS, CardDef
 
 from .helpers import FILL, attrs, make_state, player
 
@@ -30,13 +32,17 @@ ATTACK_5 = {"kind": "attack", "amount": n(5)}
 WALL_2 = {"kind": "change", "side": "me", "attr": "wall", "direction": "up", "amount": n(2)}
 
 
+def holding(d, card_id=CID):
+    """The card table of a game holding the proposed card ``d`` under ``card_id``."""
+    return custom_cards.cards_for({str(card_id): d})
+
+
 def play_custom(d, *, me=None, enemy=None, pos=1, mode=0, hidden=False, enemy_hand=None):
-    engine.custom_card(CID, d)
     hand = [FILL] * 8
     hand[pos - 1] = CID
     A = player(hand=hand, bricks=50, gems=50, recruits=50, **(me or {}))
     B = player(hand=list(enemy_hand or [FILL] * 8), **(enemy or {}))
-    r = engine.play(make_state(A, B, hidden=hidden), 0, pos, mode)
+    r = engine.play(make_state(A, B, hidden=hidden, cards=holding(d)), 0, pos, mode)
     return attrs(r.state.p[0]), attrs(r.state.p[1]), r
 
 
@@ -74,7 +80,7 @@ def test_modes_give_the_card_its_choices():
     c = engine.custom_card(CID, d)
     assert c.modes == 2 and c.text == "Mode 1: Wall +2 / Mode 2: Attack 5."
     hand = [CID] + [FILL] * 7
-    st = make_state(player(hand=hand, recruits=10), player())
+    st = make_state(player(hand=hand, recruits=10), player(), cards=holding(d))
     plays = [a for a in engine.legal_actions(st, 0) if a.kind == "play" and a.position == 1]
     assert [a.mode for a in plays] == [1, 2]
     _me, enemy, _r = play_custom(d, mode=2, enemy={"wall": 0})
@@ -120,14 +126,18 @@ def test_the_problem_names_its_place_and_facts_are_checked():
         engine.custom_card(754, definition(ATTACK_5))
 
 
-def test_registration_leaves_the_catalogue_alone_and_is_idempotent():
+def test_a_card_is_compiled_once_and_never_joins_the_catalogue():
     first = engine.custom_card(CID, definition(ATTACK_5))
     assert engine.custom_card(CID, definition(ATTACK_5)) is first
-    assert engine.card(CID) is first and engine.is_custom_card(CID)
+    assert engine.game_card(_game(definition(ATTACK_5)), CID) is first
+    assert engine.is_custom_card(CID) and first.sealed
+    with pytest.raises(engine.EngineError) as caught:
+        engine.card(CID)
+    assert caught.value.code == "unknown_card"
     assert len(engine.all_cards()) == 754 and CID not in {c.id for c in engine.all_cards()}
     assert not engine.cards_filter(ids={CID})
     other = engine.custom_card(CID, definition(WALL_2))  # tests reuse ids; the site does not
-    assert other is not first and engine.card(CID).text == "Wall +2."
+    assert other is not first and other.text == "Wall +2." and first.text == "Attack 5."
 
 
 def _game(d, seed=5):
@@ -145,10 +155,11 @@ def test_a_game_carries_its_card_through_json_and_a_fresh_process():
     assert "extra_cards" not in engine.state_to_json(engine.new_game(
         engine.STARTER_DECKS[0], engine.STARTER_DECKS[1], seed=5))
     # a process that has never seen the card: the state alone brings it back
-    CARDS[CID] = None
-    custom_cards._REGISTERED.pop(CID, None)
+    custom_cards._compiled.cache_clear()
+    custom_cards._table.cache_clear()
     again = engine.state_from_json(data)
-    assert engine.card(CID).text == "Attack 5. Wall +2." and again == st
+    assert again.card(CID).text == "Attack 5. Wall +2." and again == st
+    assert engine.game_card(data, CID).text == "Attack 5. Wall +2."
     assert engine.custom_card_ids(again) == (CID,)
     turn = engine.discard(again, again.current, 1)
     assert engine.state_to_json(turn.state)["extra_cards"] == {str(CID): d}
@@ -187,10 +198,10 @@ def test_games_with_the_card_are_deterministic_and_the_computer_plays_it():
 @pytest.mark.parametrize("level", ["standard", "hard"])
 def test_the_computer_judges_the_card_from_its_effect(level):
     # two unplayable hands but for one card: a strong custom attack for the computer
-    engine.custom_card(CID, definition({**ATTACK_5, "amount": n(40)}))
+    cards = holding(definition({**ATTACK_5, "amount": n(40)}))
     hand = [CID] + [21] * 7  # Stronghold costs 24 bricks: not playable here
     st = make_state(player(hand=list(hand), bricks=0, recruits=10), player(tower=20, wall=5),
-                    current=0)
+                    current=0, cards=cards)
     action = engine.choose_action(st, 0, level=level, seed=1)
     assert (action.kind, action.position) == ("play", 1)
 
@@ -207,7 +218,7 @@ def test_the_new_blocks_discard_reveal_and_count_tokens():
         {"kind": "tokens", "side": "me", "keyword": "Mage", "direction": "up",
          "amount": n(30)}), me={"tokens": [("Mage", 50)]})
     assert r.state.p[0].tok[0] == 80
-    assert engine.card(CID).text == "Your Mage tokens +30."
+    assert r.state.card(CID).text == "Your Mage tokens +30."
 
 
 def test_the_source_is_a_card_definition_with_the_same_text_and_effect():
@@ -241,3 +252,100 @@ def test_the_sandbox_puts_only_the_proposed_cards_the_game_holds():
     with pytest.raises(engine.EngineError) as caught:
         engine.sandbox_put_card(st, 0, 1, CID + 1)
     assert caught.value.code == "unknown_card"
+
+
+# ------------------------------------------------------------------ no global state
+def test_loading_a_game_with_a_proposed_card_changes_nothing_elsewhere():
+    cards_before = engine.all_cards()
+    faces = [(c.id, c.name, c.text, c.effect) for c in cards_before]
+    data = engine.state_to_json(_game(definition(ATTACK_5, WALL_2)))
+    loaded = engine.state_from_json(data)
+    engine.discard(loaded, loaded.current, 1)
+    assert loaded.card(CID).text == "Attack 5. Wall +2."
+    assert engine.all_cards() is cards_before and len(cards_before) == 754
+    assert [(c.id, c.name, c.text, c.effect) for c in engine.all_cards()] == faces
+    with pytest.raises(engine.EngineError) as caught:
+        engine.card(CID)
+    assert caught.value.code == "unknown_card"
+    ordinary = engine.new_game(engine.STARTER_DECKS[0], engine.STARTER_DECKS[1], seed=5)
+    assert ordinary.cards is CARDS and CID not in {c.id for c in engine.all_cards()}
+    with pytest.raises(engine.EngineError) as caught:
+        ordinary.card(CID)
+    assert caught.value.code == "unknown_card"
+    assert engine.game_card(engine.state_to_json(ordinary), 1) is engine.card(1)
+
+
+def test_two_games_with_different_cards_under_one_id_play_each_its_own():
+    attack, wall = definition({**ATTACK_5, "amount": n(9)}), definition(
+        {**WALL_2, "amount": n(7)}, name="Ink wall")
+    first = engine.state_from_json(engine.state_to_json(_game(attack)))
+    second = engine.state_from_json(engine.state_to_json(_game(wall)))
+    assert first.card(CID).name == "Ink golem" and second.card(CID).name == "Ink wall"
+    for st, effect in ((first, "Attack 9."), (second, "Wall +7."), (first, "Attack 9.")):
+        assert st.card(CID).text == effect  # loading the other game changed nothing here
+        seat = st.current
+        probe = st.clone()
+        probe.p[seat].hand[0] = CID
+        probe.p[seat].a[5:8] = [50, 50, 50]
+        other = probe.p[1 - seat].a
+        before = list(other), list(probe.p[seat].a)
+        after = engine.play(probe, seat, 1).state
+        if effect == "Attack 9.":
+            assert (sum(before[0][:2]) - sum(after.p[1 - seat].a[:2])) == 9
+        else:
+            assert after.p[seat].a[1] == before[1][1] + 7
+        assert engine.state_to_json(after)["extra_cards"] == {
+            str(CID): attack if effect == "Attack 9." else wall}
+
+
+def test_the_base_catalogue_cannot_be_changed():
+    assert type(CARDS) is tuple and type(engine.all_cards()) is tuple
+    with pytest.raises(TypeError):
+        CARDS[1] = None
+    with pytest.raises(AttributeError):
+        engine.all_cards().append(CARDS[1])
+    c = engine.card(1)
+    for name, value in (("effect", None), ("text", "Wall +99."), ("implemented", False),
+                        ("kw", frozenset({"Holy"}))):
+        with pytest.raises(AttributeError, match="sealed"):
+            setattr(c, name, value)
+    with pytest.raises(TypeError):
+        engine.card(32).kw_param["Charge"] = 1
+    with pytest.raises(AttributeError):
+        del c.text
+    table = holding(definition(ATTACK_5))
+    with pytest.raises(TypeError):
+        table[CID] = engine.card(1)  # a game's table is read-only too
+    with pytest.raises(AttributeError, match="sealed"):
+        table[CID].effect = None
+    assert c.text == "If your wall is 0: Wall +10. Otherwise: Wall +3." and c.implemented
+
+
+def _live_custom_cards():
+    return sum(1 for o in gc.get_objects()
+               if isinstance(o, CardDef) and o.id >= engine.FIRST_CUSTOM_ID)
+
+
+def test_memory_stays_bounded_however_many_concepts_are_played():
+    custom_cards._compiled.cache_clear()
+    custom_cards._table.cache_clear()
+    gc.collect()
+    baseline = _live_custom_cards()
+    deck = engine.STARTER_DECKS[0]
+    concepts = 3 * custom_cards.COMPILED_CACHE_SIZE
+    for i in range(concepts):
+        cid = engine.FIRST_CUSTOM_ID + 20_000 + i
+        d = definition({**ATTACK_5, "amount": n(1 + i % 100)}, name="Concept %d" % i)
+        mine = engine.Deck((cid,) + tuple(deck.common[1:]), deck.uncommon, deck.rare,
+                           deck.tokens)
+        st = engine.new_game(mine, engine.STARTER_DECKS[1], seed=i, custom_cards={cid: d})
+        st = engine.state_from_json(engine.state_to_json(st))
+        engine.discard(st, st.current, 1)
+        engine.effect_tags(st.card(cid))
+    assert custom_cards._compiled.cache_info().currsize <= custom_cards.COMPILED_CACHE_SIZE
+    assert custom_cards._table.cache_info().currsize <= custom_cards.TABLE_CACHE_SIZE
+    del st
+    gc.collect()
+    live = _live_custom_cards() - baseline
+    assert 0 < live <= custom_cards.COMPILED_CACHE_SIZE < concepts
+    assert len(engine.all_cards()) == 754

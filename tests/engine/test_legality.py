@@ -3,7 +3,7 @@ import pytest
 
 from games.engine import Action, EngineError, card, discard, finish_game, legal_actions, play
 
-from .helpers import make_state, player
+from .helpers import make_state, player, with_card
 
 MODAL = 76  # Ninja: uncommon, 8 modes
 RARE = 740  # Shadow warrior: rare, 8 modes, costs 26 recruits
@@ -59,10 +59,9 @@ def test_nothing_is_legal_out_of_turn_or_after_the_game():
     assert e.value.code == "game_over"
 
 
-def test_unimplemented_cards_are_not_legal(monkeypatch):
-    c = card(FILL)
-    monkeypatch.setattr(c, "implemented", False)
-    st = make_state(player(hand=[FILL] * 8))
+def test_unimplemented_cards_are_not_legal():
+    cards = with_card(card(FILL), implemented=False)  # this game's cards; no other's change
+    st = make_state(player(hand=[FILL] * 8), cards=cards)
     assert legal_actions(st, 0) == DISCARDS
     with pytest.raises(EngineError) as e:
         play(st, 0, 1)

@@ -4,6 +4,8 @@ Each test is named after one rule of docs/rules-corrections.md and checks it on 
 (or several) that the rule touches. The states are built by hand: these tests stand
 without the recorded conformance vectors.
 """
+from types import SimpleNamespace
+
 import pytest
 
 from games.engine import play
@@ -137,15 +139,20 @@ class _RecordingRng:
         lst.reverse()
 
 
+def _turn(rng):
+    """The part of a turn context the rarity picks read: the generator and the cards."""
+    return SimpleNamespace(rng=rng, cards=CARDS)
+
+
 def test_rarity_ties_shuffle_each_rarity_on_its_own_commons_first():
     hand = [RARE, FILL, 40, FILL, RARE, 40, FILL, 0]   # rare, common, uncommon ...
     rng = _RecordingRng()
-    order = order_by_rarity(rng, hand, [0, 1, 2, 3, 4, 5, 6])
+    order = order_by_rarity(_turn(rng), hand, [0, 1, 2, 3, 4, 5, 6])
     assert rng.shuffled == [[1, 3, 6], [2, 5], [0, 4]]
     assert order == [6, 3, 1, 5, 2, 4, 0]
-    assert highest_rarity_slot(_RecordingRng(), hand, [0, 1, 2, 3, 4, 5, 6]) == 0
-    assert lowest_rarity_slot(_RecordingRng(), hand, [0, 1, 2, 3, 4, 5, 6]) == 6
-    assert highest_rarity_slot(_RecordingRng(), hand, []) is None
+    assert highest_rarity_slot(_turn(_RecordingRng()), hand, [0, 1, 2, 3, 4, 5, 6]) == 0
+    assert lowest_rarity_slot(_turn(_RecordingRng()), hand, [0, 1, 2, 3, 4, 5, 6]) == 6
+    assert highest_rarity_slot(_turn(_RecordingRng()), hand, []) is None
 
 
 def test_highest_rarity_card_is_a_uniform_pick_among_the_tied_ones():

@@ -24,7 +24,7 @@ from games.engine.rng import Rng
 from games.engine.turn import apply_limits
 from games.engine.victory import check_victory
 
-from .helpers import DECK, make_state, player
+from .helpers import DECK, make_state, player, with_card
 
 RARE_ID = 740  # a rare card that can only come from the rare slots of TEST_DECK
 TEST_DECK = ((1,) * 15, (297,) * 15, (RARE_ID,) * 15)
@@ -181,10 +181,11 @@ def test_errors_have_stable_codes():
     assert e.value.code == "game_over"
 
 
-def test_unimplemented_card_raises(monkeypatch):
+def test_unimplemented_card_raises():
     from games.engine.cards.model import CARDS
-    monkeypatch.setattr(CARDS[297], "implemented", False)
-    st = make_state(player(hand=[297] + [1] * 7, deck=TEST_DECK))
+    st = make_state(player(hand=[297] + [1] * 7, deck=TEST_DECK),
+                    cards=with_card(CARDS[297], implemented=False))
+    assert CARDS[297].implemented  # (the catalogue's card is untouched)
     with pytest.raises(EngineError) as e:
         play(st, 0, 1)
     assert e.value.code == "card_unimplemented"
@@ -281,6 +282,7 @@ def test_starting_hand_six_common_two_uncommon():
 def _ctx(st, slot=0):
     c = Ctx()
     c.st, c.A, c.B, c.slot, c.events = st, st.p[0], st.p[1], slot, []  # (hidden: st's)
+    c.cards = st.cards
     c.rng = Rng(1)
     return c
 

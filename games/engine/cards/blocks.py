@@ -5,7 +5,6 @@ offers them (``games/engine/custom_cards.py``); a card module uses them with
 ``from .blocks import *``.
 """
 from .dsl import _P, ENEMY, ME, Action, Const, E, _cap, _sgn
-from .model import CARDS
 
 __all__ = ["DiscardCards", "RevealCards", "TokenAdd"]
 
@@ -28,6 +27,7 @@ class DiscardCards(Action):
         self.count, self.side, self.which = count, side, which
 
     def run(self, ctx):
+        cards = ctx.cards
         P = _P(ctx, self.side)
         hand = P.hand
         slots = [i for i in range(8) if hand[i] and not (P is ctx.A and i == ctx.slot)]
@@ -35,8 +35,8 @@ class DiscardCards(Action):
             if not slots:
                 return
             if self.which == "costliest":
-                top = max(CARDS[hand[i]].total_cost for i in slots)
-                ties = [i for i in slots if CARDS[hand[i]].total_cost == top]
+                top = max(cards[hand[i]].total_cost for i in slots)
+                ties = [i for i in slots if cards[hand[i]].total_cost == top]
             else:
                 ties = slots
             # one random call even for one candidate (docs/rules-corrections.md, "Picks

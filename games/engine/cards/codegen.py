@@ -12,8 +12,8 @@ written out, matched by their exact class; any other block (a subclass, a block 
 module, a new block) is called as it is (``block.run(ctx)``, ``.ev(ctx)``,
 ``.test(ctx)``), so a block without a compiler rule is still right, only not faster.
 
-``registry.use_compiled_effects(False)`` switches every card back to the interpreted
-tree (the tests compare both on random games).
+``registry.interpreted()`` is a card table whose cards walk their trees instead (the tests
+compare both on random games).
 """
 import linecache
 
@@ -21,7 +21,7 @@ from .. import attributes as _at
 from ..php import php_round
 from . import dsl
 
-_FILENAME = "<compiled card effects>"
+FILENAME = "<compiled card effects>"  # (registry.interpreted knows them by it)
 _SOURCES = []  # the generated source of every compiled effect, for tracebacks
 
 
@@ -371,7 +371,7 @@ def compile_effects(nodes):
         fn_names[key] = fn
         parts.append(effect_source(node, fn, names))
     source = "\n".join(parts)
-    filename = "%s %d" % (_FILENAME, len(_SOURCES))
+    filename = "%s %d" % (FILENAME, len(_SOURCES))
     _SOURCES.append(source)
     # tracebacks through a compiled effect show its generated lines
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)

@@ -32,12 +32,13 @@ card(19, wall(25))
 def discard_enemy_best(ctx, eligible):
     """Discard the enemy's most expensive (total cost) card among those ``eligible(CardDef)``
     accepts (a random one of them on a tie); his deck refills the slot (different draw)."""
+    cards = ctx.cards
     hand = ctx.B.hand
-    cands = [i for i in range(8) if hand[i] and eligible(CARDS[hand[i]])]
+    cands = [i for i in range(8) if hand[i] and eligible(cards[hand[i]])]
     if not cands:
         return
-    top = max(CARDS[hand[i]].total_cost for i in cands)
-    cands = [i for i in cands if CARDS[hand[i]].total_cost == top]
+    top = max(cards[hand[i]].total_cost for i in cands)
+    cands = [i for i in cands if cards[hand[i]].total_cost == top]
     # one random call even for a single candidate (docs/rules-corrections.md, "Picks
     # among the most expensive cards")
     i = cands[ctx.rng.below(len(cands))]

@@ -88,9 +88,10 @@ card(88, attack(35 + 7 * me.count("Undead")),
 
 
 def _zero_near_opposite(ctx):
+    cards = ctx.cards
     h = ctx.B.hand
     s = ctx.slot
-    return any(CARDS[h[i]].cost_class == "zero" for i in (s - 1, s, s + 1) if 0 <= i < 8)
+    return any(cards[h[i]].cost_class == "zero" for i in (s - 1, s, s + 1) if 0 <= i < 8)
 
 
 card(89, attack(80),

@@ -83,10 +83,11 @@ card(143, Prod(15, "bricks"))
 @custom(144, "Attack 20. Summons a random rare Undead card and gains its cost: bricks, gems "
              "and recruits, at most 13 of each.")
 def _144(ctx):
+    cards = ctx.cards
     ctx.attack(ctx.B, 20)
     cid = ctx.summon_list(_RARE_UNDEAD)
     if cid:
-        c, a = CARDS[cid], ctx.A.a
+        c, a = cards[cid], ctx.A.a
         a[5] += min(c.bricks, 13)
         a[6] += min(c.gems, 13)
         a[7] += min(c.recruits, 13)
@@ -108,13 +109,14 @@ card(149, wall(10))
 @custom(150, "Attack 12. Stock -5. The enemy card opposite and up to two other random common "
              "enemy cards become Conscripts.")
 def _150(ctx):
+    cards = ctx.cards
     _attack(ctx.B.a, 12)
     a = ctx.A.a
     a[5] -= 5
     a[6] -= 5
     a[7] -= 5
     B = ctx.B
-    commons = [i for i in range(8) if i != ctx.slot and CARDS[B.hand[i]].rank == 0]
+    commons = [i for i in range(8) if i != ctx.slot and cards[B.hand[i]].rank == 0]
     ctx.rng.shuffle(commons)
     for i in [ctx.slot] + commons[:2]:
         ctx.place_named(B, i, 97)

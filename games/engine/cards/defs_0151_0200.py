@@ -78,7 +78,7 @@ card(177, RandomGain(Min(me.count("Holy"), 5)), summon_filter(keyword="Holy"),
      text="Gain 1 random resource per Holy card in your hand (at most 5). "
           "Summons a random Holy card")
 card(178, attack(me.recruits * Div(Fn(lambda ctx: sum(
-         1 for c in ctx.A.hand if CARDS[c].rank == 2 and "Undead" in CARDS[c].kw),
+         1 for c in ctx.A.hand if ctx.cards[c].rank == 2 and "Undead" in ctx.cards[c].kw),
          "the number of rare Undead cards in your hand"), 2)), SetAttr("recruits", 0),
      text="Attack your recruits x M, where M is half the number of rare Undead cards in your "
           "hand (rounded). Recruits become 0")
@@ -126,26 +126,28 @@ card(193, attack(10), wall(10), recruits(4))
 @custom(194, "Summons a random Soldier card. If you have a Soldier counter, recruits + that "
              "card's recruit cost (at most 6).")
 def _194(ctx):
+    cards = ctx.cards
     cid = ctx.summon_list(_SOLDIERS)
     if cid and "Soldier" in ctx.A.tok_names:
-        ctx.A.a[7] += min(CARDS[cid].recruits, 6)
+        ctx.A.a[7] += min(cards[cid].recruits, 6)
 
 
 @custom(195, "Every Dragon card in the enemy's hand moves into the same place in your hand (the "
              "enemy refills each place from his deck, with another card). If he has none: "
              "stock +6.")
 def _195(ctx):
+    cards = ctx.cards
     A, B = ctx.A, ctx.B
     moved = 0
     for i in range(8):
         cid = B.hand[i]
-        if not cid or "Dragon" not in CARDS[cid].kw:
+        if not cid or "Dragon" not in cards[cid].kw:
             continue
         # his refill is a discard's draw, never the same card again; a dragon landing in
         # the played slot is placed there like the others, revealed, and the draw is off
         # (docs/rules-corrections.md, "Fairy dragon's moves")
         ctx.replace_from_deck(B, i, "different")
-        if B.hand[i] == cid and CARDS[cid].cursed:
+        if B.hand[i] == cid and cards[cid].cursed:
             continue  # a Cursed card cannot leave his hand
         moved += 1
         ctx.place_named(A, i, cid)

@@ -12,10 +12,11 @@ card(202, attack(17), Steal("bricks", 5))
 @custom(203, "Summons a random uncommon or rare Undead card. If your Undead counter is above "
              "50, you also gain the summoned card's cost (at most 10 of each resource).")
 def _203(ctx):
+    cards = ctx.cards
     cid = ctx.summon_list(_NONCOMMON_UNDEAD)
     P = ctx.A
     if cid and "Undead" in P.tok_names and P.tok[P.tok_names.index("Undead")] > 50:
-        c = CARDS[cid]
+        c = cards[cid]
         a = P.a
         a[5] += min(c.bricks, 10)
         a[6] += min(c.gems, 10)

@@ -9,9 +9,10 @@ card(297, wall(3))
 
 
 def _tribute(ctx):
+    cards = ctx.cards
     for P in (ctx.A, ctx.B):
         hand = P.hand
-        slots = [i for i in range(8) if hand[i] and CARDS[hand[i]].rank < 2
+        slots = [i for i in range(8) if hand[i] and cards[hand[i]].rank < 2
                  and not (P is ctx.A and i == ctx.slot)]
         ctx.rng.shuffle(slots)
         for i in slots[:3]:
@@ -23,10 +24,11 @@ card(251, Do(_tribute, "You and the enemy each discard up to 3 random non-rare c
 
 
 def _black_market(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     A, B = ctx.A, ctx.B
     mine, his = A.hand[sel], B.hand[sel]
-    if sel == ctx.slot or CARDS[mine].rank == 2 or CARDS[his].rank == 2:
+    if sel == ctx.slot or cards[mine].rank == 2 or cards[his].rank == 2:
         return
     ctx.place_named(A, sel, his)
     ctx.place_named(B, sel, mine)
@@ -156,9 +158,10 @@ card(287, recruits(12),
 
 
 def _cursed_amulet(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     B = ctx.B
-    n = (1, 4, 10)[max(CARDS[B.hand[sel]].rank, 0)]
+    n = (1, 4, 10)[max(cards[B.hand[sel]].rank, 0)]
     ctx.place_named(B, sel, 288)
     random_gain(ctx.rng, B.a, n)
 

@@ -45,10 +45,11 @@ def _315(ctx):
 @custom(321, "Choose a slot: discard up to 5 other Undead cards from your hand (not the chosen "
              "one), picked at random if there are more. Wall +10 for each card discarded.")
 def _321(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     hand = ctx.A.hand
     slots = [i for i in range(8) if i != sel and i != ctx.slot
-             and "Undead" in CARDS[hand[i]].kw]
+             and "Undead" in cards[hand[i]].kw]
     # the candidates are shuffled, then the first five go, in that order (the discard
     # pile shows it; docs/rules-corrections.md, "Unholy shrine discards in a random order")
     ctx.rng.shuffle(slots)
@@ -65,12 +66,13 @@ card(328, summon_filter(keyword="Barbarian"),
 @custom(335, "Attack 21. If your last card (played or discarded) was a Burning card, up to "
              "two of your non-rare, non-Burning cards become copies of it.")
 def _335(ctx):
+    cards = ctx.cards
     _attack(ctx.B.a, 21)
     cid = ctx.my_last[0]  # "last card": played or discarded
-    if "Burning" in CARDS[cid].kw:
+    if "Burning" in cards[cid].kw:
         hand = ctx.A.hand
         slots = [i for i in range(8) if i != ctx.slot and hand[i]
-                 and CARDS[hand[i]].rank < 2 and "Burning" not in CARDS[hand[i]].kw]
+                 and cards[hand[i]].rank < 2 and "Burning" not in cards[hand[i]].kw]
         ctx.rng.shuffle(slots)
         for i in slots[:2]:
             ctx.place_named(ctx.A, i, cid)
@@ -79,8 +81,9 @@ def _335(ctx):
 @custom(336, "Summons a random Burning card; if your last card was a Burning card, "
              "summons that card instead.")
 def _336(ctx):
+    cards = ctx.cards
     cid, _m, act = ctx.my_last
-    if act == "play" and "Burning" in CARDS[cid].kw:
+    if act == "play" and "Burning" in cards[cid].kw:
         ctx.summon(cid)
     else:
         ctx.summon_list(_BURNING)
@@ -99,9 +102,10 @@ def upgrade_keyword_cards(keyword):
           ids_of(cards_filter(keyword=keyword, rarity="Rare")))
 
     def fn(ctx):
+        cards = ctx.cards
         A = ctx.A
         for i in range(8):
-            c = CARDS[A.hand[i]]
+            c = cards[A.hand[i]]
             if i != ctx.slot and keyword in c.kw and 0 <= c.rank < 2:
                 ctx.replace_from_list(A, i, up[c.rank])
     return Do(fn, "Every common %s card in your hand becomes a random uncommon %s card, and "
@@ -111,8 +115,9 @@ def upgrade_keyword_cards(keyword):
 def replace_random_own(ctx, eligible, n, cid):
     """Up to ``n`` random own cards (played slot excluded) that ``eligible(CardDef)`` accepts
     become card ``cid`` (new; revealed in hidden mode, like every named card)."""
+    cards = ctx.cards
     A = ctx.A
-    slots = [i for i in range(8) if i != ctx.slot and eligible(CARDS[A.hand[i]])]
+    slots = [i for i in range(8) if i != ctx.slot and eligible(cards[A.hand[i]])]
     ctx.rng.shuffle(slots)
     for i in slots[:n]:
         ctx.place_named(A, i, cid)
@@ -142,8 +147,9 @@ _UNDEAD_BY_RANK = tuple(ids_of(cards_filter(keyword="Undead", rarity=r))
 @custom(316, "Choose a slot: the enemy card there is discarded (he refills from his deck). "
              "Summons a random Undead card of the discarded card's rarity.")
 def _316(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
-    rank = CARDS[ctx.B.hand[sel]].rank
+    rank = cards[ctx.B.hand[sel]].rank
     ctx.replace_from_deck(ctx.B, sel, "different")
     if rank >= 0:
         ctx.summon_list(_UNDEAD_BY_RANK[rank])
@@ -157,10 +163,11 @@ _COMMON_BEASTS = ids_of(cards_filter(keyword="Beast", rarity="Common"))
 
 
 def _beastmaster(ctx):
+    cards = ctx.cards
     B = ctx.B
-    cands = [i for i in range(8) if B.hand[i] and "Beast" not in CARDS[B.hand[i]].kw]
+    cands = [i for i in range(8) if B.hand[i] and "Beast" not in cards[B.hand[i]].kw]
     if cands:
-        ctx.replace_from_list(B, highest_rarity_slot(ctx.rng, B.hand, cands), _COMMON_BEASTS)
+        ctx.replace_from_list(B, highest_rarity_slot(ctx, B.hand, cands), _COMMON_BEASTS)
 
 
 card(323, Do(_beastmaster, "The enemy's highest-rarity non-Beast card (a random one on a tie) "
@@ -177,10 +184,11 @@ _COMMON_HOLY = ids_of(cards_filter(keyword="Holy", rarity="Common"))
 
 
 def _cleansing(ctx):
+    cards = ctx.cards
     B = ctx.B
     n = min(ctx.kw_count(ctx.A, "Holy"), 4)
-    slots = [i for i in range(8) if CARDS[B.hand[i]].rank == 0 and CARDS[B.hand[i]].kw
-             and "Holy" not in CARDS[B.hand[i]].kw]
+    slots = [i for i in range(8) if cards[B.hand[i]].rank == 0 and cards[B.hand[i]].kw
+             and "Holy" not in cards[B.hand[i]].kw]
     ctx.rng.shuffle(slots)
     for i in slots[:n]:
         ctx.replace_from_list(B, i, _COMMON_HOLY)
@@ -200,7 +208,8 @@ def _graveyard_undead(ctx):
     effects during your last round (your pile 0) and by the enemy's during his (his pile 1);
     never the cards you discarded from his hand (docs/rules-corrections.md, "Your
     graveyard")."""
-    return sum(1 for c in ctx.disc_snap[0] + ctx.B.disc[1] if "Undead" in CARDS[c].kw)
+    cards = ctx.cards
+    return sum(1 for c in ctx.disc_snap[0] + ctx.B.disc[1] if "Undead" in cards[c].kw)
 
 
 card(330, attack(14), tower(16),
@@ -253,9 +262,10 @@ card(342, Do(lambda ctx: replace_random_own(
 @custom(343, "Discard every common and uncommon Barbarian or Soldier card from your hand "
              "(refilled from your deck). Wall +8 for each card discarded (at most 5).")
 def _343(ctx):
+    cards = ctx.cards
     A = ctx.A
-    slots = [i for i in range(8) if i != ctx.slot and CARDS[A.hand[i]].rank < 2
-             and CARDS[A.hand[i]].kw & {"Barbarian", "Soldier"}]
+    slots = [i for i in range(8) if i != ctx.slot and cards[A.hand[i]].rank < 2
+             and cards[A.hand[i]].kw & {"Barbarian", "Soldier"}]
     _discard_own(ctx, slots)
     A.a[1] += 8 * min(len(slots), 5)
 
@@ -269,9 +279,10 @@ _FRENZY = ids_of(cards_filter(keyword="Frenzy"))
 @custom(346, "Summons a random Frenzy card. Gems - its recruit cost and recruits + its recruit "
              "cost (at most 10).")
 def _346(ctx):
+    cards = ctx.cards
     cid = ctx.summon_list(_FRENZY)
     if cid:
-        n = min(CARDS[cid].recruits, 10)
+        n = min(cards[cid].recruits, 10)
         ctx.A.a[6] -= n
         ctx.A.a[7] += n
 

@@ -49,13 +49,14 @@ def _366(ctx):
 @custom(363, "Discard your cheapest (in recruits), lowest-rarity Barbarian or Soldier card to "
              "gain 3 of each resource.")
 def _363(ctx):
+    cards = ctx.cards
     hand = ctx.A.hand
     cands = [i for i in range(8) if i != ctx.slot
-             and ("Barbarian" in CARDS[hand[i]].kw or "Soldier" in CARDS[hand[i]].kw)]
+             and ("Barbarian" in cards[hand[i]].kw or "Soldier" in cards[hand[i]].kw)]
     if not cands:
         return
-    best = min((CARDS[hand[i]].recruits, CARDS[hand[i]].rank) for i in cands)
-    cands = [i for i in cands if (CARDS[hand[i]].recruits, CARDS[hand[i]].rank) == best]
+    best = min((cards[hand[i]].recruits, cards[hand[i]].rank) for i in cands)
+    cands = [i for i in cands if (cards[hand[i]].recruits, cards[hand[i]].rank) == best]
     i = cands[ctx.rng.below(len(cands))] if len(cands) > 1 else cands[0]
     ctx.replace_from_deck(ctx.A, i, "random")
     a = ctx.A.a
@@ -67,10 +68,11 @@ def _363(ctx):
 @custom(372, "Choose a slot: discard every other Undead card from your hand (not the chosen "
              "one). Attack 9 for each card discarded.")
 def _372(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     hand = ctx.A.hand
     slots = [i for i in range(8) if i != sel and i != ctx.slot
-             and "Undead" in CARDS[hand[i]].kw]
+             and "Undead" in cards[hand[i]].kw]
     for i in slots:
         ctx.replace_from_deck(ctx.A, i, "random")
     _attack(ctx.B.a, 9 * len(slots))
@@ -79,9 +81,10 @@ def _372(ctx):
 @custom(373, "Choose a slot: discard the enemy card there. With more than three Unliving "
              "cards in your hand, gain half of its cost (at most 20 of each).")
 def _373(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     B = ctx.B
-    old = CARDS[B.hand[sel]]
+    old = cards[B.hand[sel]]
     ctx.replace_from_deck(B, sel, "different")
     if ctx.kw_count(ctx.A, "Unliving") > 3:
         a = ctx.A.a
@@ -91,9 +94,9 @@ def _373(ctx):
 
 
 card(378, attack(60), If(Pred(lambda ctx: ctx.my_last[2] == "play"
-                              and ("summons" in CARDS[ctx.my_last[0]].classes
-                                   or "replace" in CARDS[ctx.my_last[0]].classes)
-                              and "Undead" in CARDS[ctx.my_last[0]].support,
+                              and ("summons" in ctx.cards[ctx.my_last[0]].classes
+                                   or "replace" in ctx.cards[ctx.my_last[0]].classes)
+                              and "Undead" in ctx.cards[ctx.my_last[0]].support,
                               "your last card summoned or replaced Undead cards"),
                          attack(45)))
 
@@ -113,11 +116,12 @@ def _388(ctx):
 @custom(398, "Attack 25. Magic +1, enemy magic -1. Discard a Mage card from your hand to "
              "gain 30 gems.")
 def _398(ctx):
+    cards = ctx.cards
     _attack(ctx.B.a, 25)
     ctx.A.a[3] += 1
     ctx.B.a[3] -= 1
     hand = ctx.A.hand
-    cands = [i for i in range(8) if i != ctx.slot and "Mage" in CARDS[hand[i]].kw]
+    cands = [i for i in range(8) if i != ctx.slot and "Mage" in cards[hand[i]].kw]
     if cands:
         # one random call even for one candidate (docs/rules-corrections.md, 21)
         i = cands[ctx.rng.below(len(cands))]
@@ -136,9 +140,10 @@ card(353, magic(-1), Modes(quarry(1), dungeons(1)))
 @custom(355, "Both players discard every card with a keyword from their hands (refilled from "
              "their decks); each player is attacked for 7 per card he discarded.")
 def _355(ctx):
+    cards = ctx.cards
     for P in (ctx.A, ctx.B):
         slots = [i for i in range(8) if not (P is ctx.A and i == ctx.slot)
-                 and CARDS[P.hand[i]].kw]
+                 and cards[P.hand[i]].kw]
         for i in slots:
             ctx.replace_from_deck(P, i, "random" if P is ctx.A else "different")
         _attack(P.a, 7 * len(slots))
@@ -148,9 +153,10 @@ def _355(ctx):
              "this card's own slot instead gains recruits equal to the recruit cost of the "
              "enemy card opposite (at most 10).")
 def _356(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     if sel == ctx.slot:
-        ctx.A.a[7] += min(CARDS[ctx.B.hand[sel]].recruits, 10)
+        ctx.A.a[7] += min(cards[ctx.B.hand[sel]].recruits, 10)
     else:
         place_self(ctx, sel)
 
@@ -203,9 +209,10 @@ _PEACEFUL = (263, 273, 23, 660)
 
 
 def _sheath(ctx):
+    cards = ctx.cards
     for P in (ctx.A, ctx.B):
         for i in range(8):
-            c = CARDS[P.hand[i]]
+            c = cards[P.hand[i]]
             if (not (P is ctx.A and i == ctx.slot) and 0 <= c.rank < 2
                     and c.cost_class in ("recruits", "mixed") and "attack" in c.classes):
                 ctx.replace_from_list(P, i, _PEACEFUL)
@@ -243,7 +250,7 @@ _HOLY_UNLIVING = me.count("Holy") + me.count("Unliving")
 card(396, RandomGain(_HOLY_UNLIVING), wall(2 * _HOLY_UNLIVING),
      text="N is the number of Holy cards plus the number of Unliving cards in your hand (this "
           "one counts twice). Gain N random resources. Wall +2N")
-_KEYWORDS = Fn(lambda ctx: distinct_keywords(ctx.A), "the number of different keywords in "
+_KEYWORDS = Fn(lambda ctx: distinct_keywords(ctx, ctx.A), "the number of different keywords in "
                                                      "your hand")
 card(397, attack(8 * _KEYWORDS), stock(2 * _KEYWORDS),
      text="N is the number of different keywords in your hand. Attack 8N. Stock +2N")

@@ -24,14 +24,15 @@ card(438, If(me.count("Burning") == 2, summon_ids(223, reveal=True), gems(14)))
 card(441, wall(15), dungeons(1),
      If(Pred(lambda ctx: 106 in ctx.A.hand, "Goblin horde... is in your hand"), attack(15)))
 card(443, attack(10), If(last_card(action="discard"),
-                         attack(Fn(lambda ctx: (8, 16, 28)[max(0, CARDS[ctx.my_last[0]].rank)],
+                         attack(Fn(lambda ctx: (8, 16, 28)[max(0, ctx.cards[ctx.my_last[0]].rank)],
                                    "8/16/28 by the discarded card's rarity"))))
 
 
 @custom(402, "Regain a third of the cost of the enemy's last card (at most 4 of each).",
         uncertain=False)
 def _402(ctx):
-    c = CARDS[ctx.opp_last[0]]
+    cards = ctx.cards
+    c = cards[ctx.opp_last[0]]
     a = ctx.A.a
     a[5] += min(php_round(c.bricks / 3), 4)
     a[6] += min(php_round(c.gems / 3), 4)
@@ -40,12 +41,13 @@ def _402(ctx):
 
 def _discard_enemy_where(ctx, pred, highest=False):
     """Discard one random enemy card matching pred (optionally of the highest rarity)."""
+    cards = ctx.cards
     B = ctx.B
-    cands = [i for i in range(8) if B.hand[i] and pred(CARDS[B.hand[i]])]
+    cands = [i for i in range(8) if B.hand[i] and pred(cards[B.hand[i]])]
     if not cands:
         return None
     if highest:
-        i = highest_rarity_slot(ctx.rng, B.hand, cands)
+        i = highest_rarity_slot(ctx, B.hand, cands)
     else:
         # one random call even for one candidate (docs/rules-corrections.md, 21)
         i = cands[ctx.rng.below(len(cands))]
@@ -70,9 +72,10 @@ def _409(ctx):
 @custom(414, "Choose a slot: discard the enemy card there and pay half its cost. If you "
              "cannot pay it all, your highest facility -1.")
 def _414(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     B = ctx.B
-    old = CARDS[B.hand[sel]]
+    old = cards[B.hand[sel]]
     ctx.replace_from_deck(B, sel, "different")
     a = ctx.A.a
     a[5] -= php_round(old.bricks / 2)
@@ -85,10 +88,11 @@ def _414(ctx):
 @custom(419, "Both players discard up to 6 Unliving cards; for each card above 4, that player "
              "loses 10 bricks and 1 quarry.")
 def _419(ctx):
+    cards = ctx.cards
     for P in (ctx.A, ctx.B):
         hand = P.hand
         slots = [i for i in range(8) if not (P is ctx.A and i == ctx.slot)
-                 and "Unliving" in CARDS[hand[i]].kw]
+                 and "Unliving" in cards[hand[i]].kw]
         # "up to 6": the candidates are shuffled, then the first six go, in that order
         # (docs/rules-corrections.md, "Elementalist shuffles its candidates")
         ctx.rng.shuffle(slots)
@@ -103,10 +107,11 @@ def _419(ctx):
 @custom(425, "Both players discard all their Mage cards and gain 4 gems, 4 tower and 8 wall "
              "for each card discarded.")
 def _425(ctx):
+    cards = ctx.cards
     for P in (ctx.A, ctx.B):
         hand = P.hand
         slots = [i for i in range(8) if not (P is ctx.A and i == ctx.slot)
-                 and "Mage" in CARDS[hand[i]].kw]
+                 and "Mage" in cards[hand[i]].kw]
         for i in slots:
             ctx.replace_from_deck(P, i, "random" if P is ctx.A else "different")
         n = len(slots)
@@ -140,10 +145,11 @@ card(406, attack(35), Prod(2, "recruits"))
 
 
 def _goblin_intruder(ctx):
+    cards = ctx.cards
     B = ctx.B
-    cands = [i for i in range(8) if 0 <= CARDS[B.hand[i]].rank < 2]
+    cands = [i for i in range(8) if 0 <= cards[B.hand[i]].rank < 2]
     if cands:
-        ctx.place_named(B, highest_rarity_slot(ctx.rng, B.hand, cands), 415)
+        ctx.place_named(B, highest_rarity_slot(ctx, B.hand, cands), 415)
 
 
 card(415, Do(_goblin_intruder, "The enemy's highest-rarity non-rare card (a random one on a "
@@ -186,11 +192,13 @@ card(427, tower(7), Prod(10, "recruits"))
 card(428, attack(150), gems(20))
 
 
-def _kw_sum(*kws):
+def _kw_sum(ctx, *kws):
+    cards = ctx.cards
+
     def metric(P):
         n = 0
         for c in P.hand:
-            kw = CARDS[c].kw
+            kw = cards[c].kw
             for k in kws:
                 if k in kw:
                     n += 1
@@ -202,7 +210,7 @@ def _lowest_facility_up(ctx, P):
     add_extreme(ctx.rng, P.a, (2, 3, 4), 1, False)
 
 
-card(429, Do(lambda ctx: _each_player(ctx, _kw_sum("Alliance", "Legend", "Mage"), max,
+card(429, Do(lambda ctx: _each_player(ctx, _kw_sum(ctx, "Alliance", "Legend", "Mage"), max,
                                       lambda P: _lowest_facility_up(ctx, P)),
              "Whoever holds the most Alliance, Legend and Mage cards (counting each of these "
              "keywords; both on a tie) gets lowest facility +1", uncertain=True))
@@ -224,7 +232,7 @@ def _tower_wall(P, t, w):
     P.a[1] += w
 
 
-card(431, Do(lambda ctx: _each_player(ctx, _kw_sum("Holy"), max,
+card(431, Do(lambda ctx: _each_player(ctx, _kw_sum(ctx, "Holy"), max,
                                       lambda P: _tower_wall(P, 9, 17)),
              "Whoever holds the most Holy cards (both on a tie) gets tower +9 and wall +17"))
 
@@ -249,12 +257,13 @@ def _moon_priestess(ctx):
     """The cheapest, then the most expensive enemy card (one random call each, even without
     a tie) get two *different* cards of the three, drawn without replacement and without
     anti-flood (docs/rules-corrections.md, "Moon priestess gives two different cards")."""
+    cards = ctx.cards
     B = ctx.B
     slots = [i for i in range(8) if B.hand[i]]
     if not slots:
         return
     rng = ctx.rng
-    cost = [CARDS[B.hand[i]].total_cost for i in range(8)]
+    cost = [cards[B.hand[i]].total_cost for i in range(8)]
     picks = []
     for best in (min, max):
         t = best(cost[i] for i in slots)
@@ -279,7 +288,7 @@ def _highest_facility_down(ctx, P):
     add_extreme(ctx.rng, P.a, (2, 3, 4), -1, True)
 
 
-card(439, Do(lambda ctx: _each_player(ctx, _kw_sum("Brigand", "Undead"), min,
+card(439, Do(lambda ctx: _each_player(ctx, _kw_sum(ctx, "Brigand", "Undead"), min,
                                       lambda P: _highest_facility_down(ctx, P)),
              "Whoever holds fewer Brigand and Undead cards (counting each of these keywords; "
              "both on a tie) loses 1 of his highest facility", uncertain=True))
@@ -295,9 +304,10 @@ card(447, attack(45))
 
 
 def _giant(ctx):
+    cards = ctx.cards
     for P in (ctx.A, ctx.B):
         for i in range(8):
-            if not (P is ctx.A and i == ctx.slot) and CARDS[P.hand[i]].rank == 0:
+            if not (P is ctx.A and i == ctx.slot) and cards[P.hand[i]].rank == 0:
                 ctx.replace_from_deck(P, i, "random" if P is ctx.A else "no_rare")
 
 
@@ -306,11 +316,12 @@ card(448, attack(35), Do(_giant, "Every common card in both hands is discarded; 
 
 
 def _halfling(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     cid = ctx.A.hand[sel]
     # "can't summon self" is the played slot, not the card: another Halfling rogue in
     # hand is copied like any zero-cost card (docs/rules-corrections.md)
-    if cid and sel != ctx.slot and CARDS[cid].cost_class == "zero":
+    if cid and sel != ctx.slot and cards[cid].cost_class == "zero":
         ctx.summon(cid, reveal=ctx.A.rev[sel])
 
 

@@ -15,10 +15,11 @@ def _pick(ctx, slots):
 
 def _other_slots(ctx, P, pred):
     """Slots of P's hand (never the played slot of your own hand) whose card passes pred."""
+    cards = ctx.cards
     hand = P.hand
     own = P is ctx.A
     return [i for i in range(8) if not (own and i == ctx.slot) and hand[i]
-            and pred(CARDS[hand[i]])]
+            and pred(cards[hand[i]])]
 
 
 def _each_player(ctx, metric, best, fn, opponent_fn=None):
@@ -42,11 +43,12 @@ def _add_stock(P, n):
     a[7] += n
 
 
-def distinct_keywords(P):
+def distinct_keywords(ctx, P):
     """Number of different keyword names over the cards of P's hand."""
+    cards = ctx.cards
     s = set()
     for c in P.hand:
-        s |= CARDS[c].kw
+        s |= cards[c].kw
     return len(s)
 
 
@@ -65,11 +67,12 @@ def _replace_self_or(ctx, other):
 
 def _discard_random_own(ctx, pred, how="random"):
     """Discard one random own card (not the played one) passing pred; returns its CardDef."""
+    cards = ctx.cards
     slots = _other_slots(ctx, ctx.A, pred)
     if not slots:
         return None
     i = _pick(ctx, slots)
-    old = CARDS[ctx.A.hand[i]]
+    old = cards[ctx.A.hand[i]]
     ctx.replace_from_deck(ctx.A, i, how)
     return old
 
@@ -130,12 +133,13 @@ card(461, attack(max_tower - me.tower),
 @custom(462, "If you hold a Titan card, discard every card that is neither a Titan card nor "
              "supports Titans.")
 def _462(ctx):
+    cards = ctx.cards
     A = ctx.A
     hand = A.hand
-    if not any("Titan" in CARDS[c].kw for c in hand):
+    if not any("Titan" in cards[c].kw for c in hand):
         return
     for i in range(8):
-        c = CARDS[hand[i]]
+        c = cards[hand[i]]
         if i != ctx.slot and "Titan" not in c.kw and "Titan" not in c.support:
             ctx.replace_from_deck(A, i, "random")
 
@@ -230,7 +234,7 @@ def _478(ctx):
 
 
 card(478, Do(_478, "Choose a card in your hand: it is marked as new"), gems(2))
-card(479, attack(5 + Fn(lambda ctx: _RANK_BONUS.get(CARDS[ctx.B.hand[ctx.slot]].rank, 0),
+card(479, attack(5 + Fn(lambda ctx: _RANK_BONUS.get(ctx.cards[ctx.B.hand[ctx.slot]].rank, 0),
                         "2/9/16 by the rarity of the enemy card opposite")),
      text="Attack 5 + 2, 9 or 16 when the enemy card opposite is common, uncommon or rare")
 
@@ -248,9 +252,10 @@ card(481, If(enemy.wall > 20, gems(3)), attack(7))
 @custom(482, "Discard every Titan card from your hand. Attack 30 for each different card "
              "discarded.")
 def _482(ctx):
+    cards = ctx.cards
     A = ctx.A
     hand = A.hand
-    slots = [i for i in range(8) if i != ctx.slot and "Titan" in CARDS[hand[i]].kw]
+    slots = [i for i in range(8) if i != ctx.slot and "Titan" in cards[hand[i]].kw]
     unique = {hand[i] for i in slots}
     for i in slots:
         ctx.replace_from_deck(A, i, "random")

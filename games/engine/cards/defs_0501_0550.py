@@ -29,9 +29,10 @@ card(512, wall(12), If(me.wall > 30, tower(-2)))
 
 
 def _513(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     A = ctx.A
-    lst = [c for c in A.deck[max(CARDS[A.hand[sel]].rank, 0)] if c != 513]
+    lst = [c for c in A.deck[max(cards[A.hand[sel]].rank, 0)] if c != 513]
     if lst:
         replace_own(ctx, sel, lst)
 
@@ -60,9 +61,10 @@ card(515, attack(20))
 @custom(516, "If your last card was a Burning card, regain half of its cost "
              "(at most 5 of each).", uncertain=False)
 def _516(ctx):
+    cards = ctx.cards
     cid, _m, act = ctx.my_last
-    if act == "play" and "Burning" in CARDS[cid].kw:
-        c = CARDS[cid]
+    if act == "play" and "Burning" in cards[cid].kw:
+        c = cards[cid]
         a = ctx.A.a
         a[5] += min(php_round(c.bricks / 2), 5)
         a[6] += min(php_round(c.gems / 2), 5)
@@ -108,18 +110,19 @@ card(527, ProdExtreme(2, "facility", False))
 
 
 def _528(ctx):
+    cards = ctx.cards
     def swap(P):
         slots = _other_slots(ctx, P, lambda c: c.rank == 0)
         if slots:
             ctx.replace_from_list(P, _pick(ctx, slots), P.deck[2])
-    _each_player(ctx, lambda P: sum(1 for c in P.hand if CARDS[c].rank == 0), max, swap)
+    _each_player(ctx, lambda P: sum(1 for c in P.hand if cards[c].rank == 0), max, swap)
 
 
 card(528, Do(_528, "Whoever has more common cards in hand (both on a tie) sees a random one of "
                    "them replaced by a random rare card from his own deck", uncertain=True))
 card(529, wall(-5), stock(3))
 card(530, attack(40), If(last_card(keyword="Aqua"),
-                         attack(Fn(lambda ctx: (10, 25, 50)[max(0, CARDS[ctx.my_last[0]].rank)],
+                         attack(Fn(lambda ctx: (10, 25, 50)[max(0, ctx.cards[ctx.my_last[0]].rank)],
                                    "10/25/50 by that card's rarity"))))
 card(531, attack(7), If(enemy.count("Aqua") > 0, enemy_stock(-3)))
 card(532, stock(me.rarity_count("Common") / 2 - 1),
@@ -138,7 +141,7 @@ card(533, attack(5), Do(_533, "Discard a random common card from your hand; if i
 card(534, attack(6), If(enemy.count("Quick") + enemy.count("Swift") > 0, enemy_tower(-6)))
 card(535, If(last_card(min_rank=1, keyword="Barbarian"), enemy_wall(-20)), attack(35))
 card(536, If(is_new(), enemy_wall(-13)), attack(22))
-card(537, Do(lambda ctx: _each_player(ctx, distinct_keywords, min,
+card(537, Do(lambda ctx: _each_player(ctx, lambda P: distinct_keywords(ctx, P), min,
                                       lambda P: P.a.__setitem__(0, P.a[0] + 10)),
              "Whoever has fewer different keywords in hand (both on a tie) gets tower +10"))
 card(538, attack(Max(me.count("Beast") + me.count("Nature"), 6)),

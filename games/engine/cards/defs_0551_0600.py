@@ -32,7 +32,8 @@ _RUNIC_BY_RANK = [ids_of(cards_filter(keyword="Runic", rarity=r))
 
 
 def _556(ctx):
-    rank = CARDS[ctx.B.hand[ctx.slot]].rank
+    cards = ctx.cards
+    rank = cards[ctx.B.hand[ctx.slot]].rank
     if rank >= 0:
         ctx.summon_list(_RUNIC_BY_RANK[rank])
 
@@ -43,7 +44,7 @@ card(557, stock(4),
      Do(lambda ctx: ctx.replace_from_list(ctx.B, ctx.mode - 1, ctx.A.deck[2]),
         "Choose a slot: the enemy card there is replaced by a random rare card from your deck",
         uncertain=True))
-card(558, RandomGain(Fn(lambda ctx: distinct_keywords(ctx.A),
+card(558, RandomGain(Fn(lambda ctx: distinct_keywords(ctx, ctx.A),
                         "the number of different keywords in your hand")),
      text="Gain 1 random resource for each different keyword in your hand")
 card(559, attack(4), enemy_stock(-2), If(me.count("Aqua") > 2, stock(2)))
@@ -53,7 +54,7 @@ def _560(ctx):
     B = ctx.B
     slots = _other_slots(ctx, B, lambda c: "Aqua" in c.kw)
     if slots:
-        ctx.replace_from_deck(B, highest_rarity_slot(ctx.rng, B.hand, slots), "different")
+        ctx.replace_from_deck(B, highest_rarity_slot(ctx, B.hand, slots), "different")
 
 
 card(560, wall(15), Do(_560, "The enemy discards a random Aqua card of the highest rarity he "
@@ -64,10 +65,11 @@ card(562, Modes(wall(10), recruits(7)))
 
 @custom(563, "Attack 15. Discard every Quick and Swift card from the enemy's hand.")
 def _563(ctx):
+    cards = ctx.cards
     _attack(ctx.B.a, 15)
     B = ctx.B
     for i in range(8):
-        c = CARDS[B.hand[i]]
+        c = cards[B.hand[i]]
         if c.playagain:
             ctx.replace_from_deck(B, i, "different")
 
@@ -119,11 +121,12 @@ card(568, attack(6), wall(4), Modes(bricks(8), recruits(6)))
 
 
 def _569(ctx):
+    cards = ctx.cards
     A = ctx.A
     old = A.hand[:]
     h = [0] * 8
     for i in range(8):
-        h[i] = ctx.draw_list(A.deck[max(CARDS[old[i]].rank, 0)], _Hand(h), i)
+        h[i] = ctx.draw_list(A.deck[max(cards[old[i]].rank, 0)], _Hand(h), i)
     replace_hand(ctx, A, h)  # this card's place is then refilled by the usual draw
 
 
@@ -150,8 +153,8 @@ card(573, SetAttr("tower", max_tower - me.tower),
      text="Your tower becomes the maximum tower minus your tower. If your wall is above 35, it "
           "likewise becomes the maximum wall minus your wall")
 card(574, attack(35),
-     If(Fn(lambda ctx: distinct_keywords(ctx.A), "the number of different keywords in your hand")
-        > Fn(lambda ctx: distinct_keywords(ctx.B), "in the enemy's hand"), attack(30)),
+     If(Fn(lambda ctx: distinct_keywords(ctx, ctx.A), "the number of different keywords in your hand")
+        > Fn(lambda ctx: distinct_keywords(ctx, ctx.B), "in the enemy's hand"), attack(30)),
      text="Attack 35. If your hand holds more different keywords than the enemy's hand: "
           "attack 30 more")
 card(575, If((me.tower < 15) | (me.wall < 15), [tower(5), wall(12)], [tower(3), wall(8)]))
@@ -169,9 +172,10 @@ card(582, wall(7), bricks(5))
 
 
 def _583(ctx):
+    cards = ctx.cards
     for P in (ctx.A, ctx.B):
-        plain = sum(1 for c in P.hand if not CARDS[c].kw)
-        _add_stock(P, plain - distinct_keywords(P))
+        plain = sum(1 for c in P.hand if not cards[c].kw)
+        _add_stock(P, plain - distinct_keywords(ctx, P))
 
 
 card(583, Do(_583, "Each player gets stock +1 for each card without keywords in his hand and "
@@ -179,8 +183,9 @@ card(583, Do(_583, "Each player gets stock +1 for each card without keywords in 
 
 
 def _584(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
-    rank = CARDS[ctx.A.hand[sel]].rank
+    rank = cards[ctx.A.hand[sel]].rank
     if sel == ctx.slot:
         ctx.keep()
     else:
@@ -194,7 +199,8 @@ card(584, Do(_584, "Choose a slot: this card moves there and the card it replace
 
 
 def _585(ctx):
-    c = CARDS[ctx.B.hand[ctx.mode - 1]]
+    cards = ctx.cards
+    c = cards[ctx.B.hand[ctx.mode - 1]]
     if c.id and c.rank < 2:
         ctx.summon(c.id, reveal=True)
 

@@ -91,8 +91,9 @@ _REINFORCEMENTS = ids_of(cards_filter(cost="recruits", support="none", effect="a
 
 
 def _605(ctx):
+    cards = ctx.cards
     cid = replace_chosen_slot(ctx, _REINFORCEMENTS)
-    ctx.A.a[7] += min(php_round(CARDS[cid].recruits / 2), 6)
+    ctx.A.a[7] += min(php_round(cards[cid].recruits / 2), 6)
 
 
 card(605, Do(_605, "Choose a card in your hand: it becomes a random recruits-only attack card "
@@ -110,11 +111,12 @@ def _in_deck(P, cid):
 
 
 def _608(ctx):
+    cards = ctx.cards
     for P in (ctx.A, ctx.B):
         for i in range(8):
             if P is ctx.A and i == ctx.slot:
                 continue
-            c = CARDS[P.hand[i]]
+            c = cards[P.hand[i]]
             if c.id and c.rank < 2 and not _in_deck(P, c.id):
                 ctx.place(P, i, ctx.draw_no_rare(P, i))
 
@@ -125,10 +127,11 @@ card(609, wall(6))
 
 
 def _610(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     B = ctx.B
     cid = B.hand[sel]
-    if cid and CARDS[cid].rank < 2:
+    if cid and cards[cid].rank < 2:
         ctx.replace_from_deck(B, sel, "different")
         ctx.summon(cid, reveal=True)
 
@@ -179,12 +182,13 @@ card(624, If(me.tower < 65, tower(7), wall(9)))
 
 
 def _625(ctx):
+    cards = ctx.cards
     best, cands = -1, []
     for P in (ctx.A, ctx.B):
         for cid in P.hand:
             if cid == 625 or not cid:
                 continue
-            t = CARDS[cid].total_cost
+            t = cards[cid].total_cost
             if t > best:
                 best, cands = t, [cid]
             elif t == best:
@@ -201,8 +205,9 @@ _UNLIVING_BY_RANK = [ids_of(cards_filter(keyword="Unliving", rarity=r))
 
 
 def _626(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
-    c = CARDS[ctx.A.hand[sel]]
+    c = cards[ctx.A.hand[sel]]
     if "Unliving" not in c.kw and c.rank >= 0:
         replace_chosen_slot(ctx, _UNLIVING_BY_RANK[c.rank])
 
@@ -257,9 +262,10 @@ card(640, bricks(5), recruits(-5), enemy_bricks(5), enemy_recruits(-5))
 
 
 def _641(ctx):
+    cards = ctx.cards
     B = ctx.B
     for i in range(8):
-        if CARDS[B.hand[i]].rank == 2:
+        if cards[B.hand[i]].rank == 2:
             ctx.place(B, i, ctx.draw_no_rare(B, i))
 
 
@@ -271,8 +277,9 @@ card(644, dungeons(1), ReplaceChosen(12, CARDS[12].name))
 
 
 def _645(ctx):
+    cards = ctx.cards
     for P in (ctx.A, ctx.B):
-        n = sum((CARDS[c].rank == 2) + ("Dragon" in CARDS[c].kw) for c in P.hand)
+        n = sum((cards[c].rank == 2) + ("Dragon" in cards[c].kw) for c in P.hand)
         a = P.a
         a[5] += n
         a[6] += n

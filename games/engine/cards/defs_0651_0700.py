@@ -102,7 +102,7 @@ def _669(ctx):
     cands = [i for i in range(8) if B.hand[i]]
     if not cands:  # only empty slots (e.g. the AI's view of a hidden hand): nothing to replace
         return
-    ctx.place_named(B, highest_rarity_slot(ctx.rng, B.hand, cands), 274)
+    ctx.place_named(B, highest_rarity_slot(ctx, B.hand, cands), 274)
 
 
 card(669, Do(_669, "Unless your last card was Steelbeard: all production x0 and the enemy's "
@@ -157,7 +157,8 @@ _HORDE_BY_RANK = [ids_of(cards_filter(keyword="Horde", rarity=r))
 
 
 def _684(ctx):
-    c = CARDS[ctx.A.hand[ctx.mode - 1]]
+    cards = ctx.cards
+    c = cards[ctx.A.hand[ctx.mode - 1]]
     if c.rank >= 0:
         replace_chosen_slot(ctx, _HORDE_BY_RANK[c.rank])
 
@@ -167,9 +168,10 @@ card(684, Do(_684, "Choose a card in your hand: it becomes a random Horde card o
 
 
 def _685(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     B = ctx.B
-    c = CARDS[B.hand[sel]]
+    c = cards[B.hand[sel]]
     if c.id and c.rank == 0:
         cid = draws.from_list(ctx.rng, ctx.A.deck[0], B.hand, sel, ctx.events)
         ctx.place(B, sel, cid)
@@ -201,9 +203,10 @@ card(690, enemy_wall(-3),
 
 
 def _691(ctx):
+    cards = ctx.cards
     n = [0, 0, 0]
     for c in ctx.A.hand:
-        r = CARDS[c].rank
+        r = cards[c].rank
         if r >= 0:
             n[r] += 1
     a = ctx.A.a
@@ -219,11 +222,12 @@ card(691, Do(_691, "For each card in your hand (this one included): rare quarry 
 @custom(692, "Attack 28. Dungeons +1. Discard a rare Nature card from your hand to gain "
              "20 recruits.")
 def _692(ctx):
+    cards = ctx.cards
     _attack(ctx.B.a, 28)
     A = ctx.A
     A.a[4] += 1
-    cands = [i for i in range(8) if i != ctx.slot and CARDS[A.hand[i]].rank == 2
-             and "Nature" in CARDS[A.hand[i]].kw]
+    cands = [i for i in range(8) if i != ctx.slot and cards[A.hand[i]].rank == 2
+             and "Nature" in cards[A.hand[i]].kw]
     if cands:
         # one random call even for one candidate (docs/rules-corrections.md, 21)
         i = cands[ctx.rng.below(len(cands))]
@@ -242,17 +246,19 @@ card(695, attack(2 * (me.count("Aria") + me.rarity_count("Uncommon")
 @custom(696, "Attack 3. If every card in your hand is common, throw your hand away and draw "
              "a new starting hand.")
 def _696(ctx):
+    cards = ctx.cards
     _attack(ctx.B.a, 3)
     A = ctx.A
-    if all(CARDS[c].rank == 0 for c in A.hand):
+    if all(cards[c].rank == 0 for c in A.hand):
         replace_hand(ctx, A, starting_hand(ctx.rng, A.deck, ctx.events))
         ctx.keep()
 
 
 def _697(ctx):
+    cards = ctx.cards
     B = ctx.B
     for i in range(8):
-        c = CARDS[B.hand[i]]
+        c = cards[B.hand[i]]
         if c.classes & {"tower_plus", "wall_plus"}:
             ctx.place_named(B, i, 247)
 

@@ -28,9 +28,10 @@ card(706, attack(10 + 4 * me.facilities), text="Attack 10 + 4 x the sum of your 
 @custom(707, "Choose a slot: a Dragon card there becomes another Dragon of the same rarity; "
              "a Dragon egg there becomes any Dragon.")
 def _707(ctx):
+    cards = ctx.cards
     sel = ctx.mode - 1
     A = ctx.A
-    c = CARDS[A.hand[sel]]
+    c = cards[A.hand[sel]]
     if sel == ctx.slot:
         return
     if c.id == 131:
@@ -40,7 +41,8 @@ def _707(ctx):
 
 
 def _zero_cost_opposite(ctx):
-    return sum(1 for c in ctx.B.hand if c and CARDS[c].cost_class == "zero")
+    cards = ctx.cards
+    return sum(1 for c in ctx.B.hand if c and cards[c].cost_class == "zero")
 
 
 _N708 = Fn(_zero_cost_opposite, "the number of zero-cost cards in the enemy's hand")
@@ -56,9 +58,10 @@ _RARE_ILLUSION = ids_of(cards_filter(keyword="Illusion", rarity="Rare"))
 
 
 def _712(ctx):
+    cards = ctx.cards
     A = ctx.A
     for i in range(8):
-        if i != ctx.slot and CARDS[A.hand[i]].rank == 2:
+        if i != ctx.slot and cards[A.hand[i]].rank == 2:
             ctx.replace_from_list(A, i, A.deck[2])
     ctx.summon_list(_RARE_ILLUSION)
 
@@ -70,9 +73,10 @@ card(713, Sub("tower", 10 * me.count("Aria"), ENEMY),
 
 
 def _714(ctx):
+    cards = ctx.cards
     A, B = ctx.A, ctx.B
     for i in range(8):
-        r = CARDS[B.hand[i]].rank
+        r = cards[B.hand[i]].rank
         if r >= 0:
             cid = draws.from_list(ctx.rng, A.deck[r], B.hand, i, ctx.events)
             ctx.place(B, i, cid)
@@ -83,9 +87,10 @@ card(714, attack(26), Do(_714, "Every enemy card becomes a card of the same rari
 
 
 def _715(ctx):
+    cards = ctx.cards
     B = ctx.B
     for i in range(8):
-        if CARDS[B.hand[i]].classes & {"discard", "replace"}:
+        if cards[B.hand[i]].classes & {"discard", "replace"}:
             ctx.replace_from_list(B, i, B.deck[0])
 
 
@@ -115,9 +120,10 @@ card(721, attack(30), If(last_card(rarity="Rare", action=None), enemy_stock(-10)
 
 
 def _722(ctx):
+    cards = ctx.cards
     B = ctx.B
     for i in range(8):
-        if CARDS[B.hand[i]].kw & {"Alliance", "Mage", "Runic", "Soldier"}:
+        if cards[B.hand[i]].kw & {"Alliance", "Mage", "Runic", "Soldier"}:
             ctx.place_named(B, i, 248)
 
 
@@ -127,11 +133,12 @@ card(723, attack(7))
 
 
 def _unplayable(ctx):
+    cards = ctx.cards
     n = 0
     for P in (ctx.A, ctx.B):
         a = P.a
         for c in P.hand:
-            c = CARDS[c]
+            c = cards[c]
             if c.bricks > a[5] or c.gems > a[6] or c.recruits > a[7]:
                 n += 1
     return n
@@ -173,9 +180,10 @@ card(731, wall(40), stock(6), summon_filter(keyword="Legend"))
 
 @custom(732, "Attack 20. If the enemy cannot afford the card opposite, it is discarded.")
 def _732(ctx):
+    cards = ctx.cards
     _attack(ctx.B.a, 20)
     B = ctx.B
-    c = CARDS[B.hand[ctx.slot]]
+    c = cards[B.hand[ctx.slot]]
     b = B.a
     if c.id and (b[5] < c.bricks or b[6] < c.gems or b[7] < c.recruits):
         ctx.replace_from_deck(B, ctx.slot, "different")
@@ -254,9 +262,10 @@ _UNCOMMON_HORDE = ids_of(cards_filter(keyword="Horde", rarity="Uncommon"))
 
 
 def _749(ctx):
+    cards = ctx.cards
     A = ctx.A
     for i in range(8):
-        c = CARDS[A.hand[i]]
+        c = cards[A.hand[i]]
         if i != ctx.slot and c.rank == 0 and "Horde" in c.kw:
             ctx.replace_from_list(A, i, _UNCOMMON_HORDE)
 

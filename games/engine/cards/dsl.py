@@ -155,6 +155,7 @@ class KwCount(Expr):
         self.kw, self.side, self.excl = kw, side, exclude_played
 
     def ev(self, ctx):
+        cards = ctx.cards
         kw = self.kw
         n = 0
         if self.side == 2:
@@ -163,7 +164,7 @@ class KwCount(Expr):
             hands = ((ctx.A if self.side == ME else ctx.B).hand,)
         for h in hands:
             for c in h:
-                if kw in CARDS[c].kw:
+                if kw in cards[c].kw:
                     n += 1
         if self.excl and self.side != ENEMY:
             n -= 1
@@ -180,10 +181,11 @@ class RarityCount(Expr):
         self.rarity, self.side, self.excl = rarity, side, exclude_played
 
     def ev(self, ctx):
+        cards = ctx.cards
         P = ctx.A if self.side == ME else ctx.B
         n = 0
         for i, c in enumerate(P.hand):
-            if c and CARDS[c].rank == self.rank and not (self.excl and self.side == ME
+            if c and cards[c].rank == self.rank and not (self.excl and self.side == ME
                                                          and i == ctx.slot):
                 n += 1
         return n
@@ -196,10 +198,11 @@ class RarityCount(Expr):
 def counted_cards(ctx, P):
     """The cards of P's hand that a count by cost or by effect type looks at: the played
     card is left out. (Keyword and rarity counts include it; docs/rules-corrections.md.)"""
+    cards = ctx.cards
     hand = P.hand
     if P is ctx.A:
-        return [CARDS[c] for i, c in enumerate(hand) if i != ctx.slot]
-    return [CARDS[c] for c in hand]
+        return [cards[c] for i, c in enumerate(hand) if i != ctx.slot]
+    return [cards[c] for c in hand]
 
 
 class PropertyCount(Expr):
@@ -281,7 +284,8 @@ class LastCost(Expr):
         self.part, self.side = part, side
 
     def ev(self, ctx):
-        c = CARDS[(ctx.my_last if self.side == ME else ctx.opp_last)[0]]
+        cards = ctx.cards
+        c = cards[(ctx.my_last if self.side == ME else ctx.opp_last)[0]]
         return c.total_cost if self.part == "total" else getattr(c, self.part)
 
     def text(self):
@@ -508,10 +512,11 @@ def last_card(keyword=None, rarity=None, min_rank=None, cost=None, costs=None, c
     rank = RANK[rarity] if rarity else None
 
     def fn(ctx):
+        cards = ctx.cards
         cid, _m, act = ctx.my_last if side == ME else ctx.opp_last
         if action is not None and act != action:
             return False
-        c = CARDS[cid]
+        c = cards[cid]
         if kws is not None and not any(k in c.kw for k in kws):
             return False
         if rank is not None and c.rank != rank:
@@ -568,21 +573,23 @@ def adjacent_new():
 
 def adjacent_kw(kw):
     def fn(ctx):
+        cards = ctx.cards
         s, h = ctx.slot, ctx.A.hand
-        return (s > 0 and kw in CARDS[h[s - 1]].kw) or (s < 7 and kw in CARDS[h[s + 1]].kw)
+        return (s > 0 and kw in cards[h[s - 1]].kw) or (s < 7 and kw in cards[h[s + 1]].kw)
     return Pred(fn, "a neighbouring card has %s" % kw)
 
 
 def matching(predicate, text):
     """Predicate on the enemy card opposite the played card: predicate(CardDef)."""
-    return Pred(lambda ctx: predicate(CARDS[ctx.B.hand[ctx.slot]]), text)
+    return Pred(lambda ctx: predicate(ctx.cards[ctx.B.hand[ctx.slot]]), text)
 
 
 def opp_played(keyword, text=None):
     """The enemy played a card with ``keyword`` during his last round."""
     def fn(ctx):
+        cards = ctx.cards
         for cid, _m, act in ctx.opp_hist:
-            if act == "play" and keyword in CARDS[cid].kw:
+            if act == "play" and keyword in cards[cid].kw:
                 return True
         return False
     return Pred(fn, text or "the enemy played a %s card last round" % keyword)

@@ -380,17 +380,20 @@ def _compute(card):
     return tags | OPAQUE_TAGS.get(card.id, frozenset()) if opaque else tags
 
 
-_CACHE = {}
+_CACHE = {}  # card id -> the tags of the base catalogue's card (it never changes)
 
 
 def effect_tags(card):
-    """The effect tags of a card (a CardDef or an id): a frozenset of ``TAG_NAMES``."""
+    """The effect tags of a card (a CardDef or the id of a catalogue card): a frozenset of
+    ``TAG_NAMES``. Those of the base catalogue's cards are kept; another card's (a game's
+    proposed card, a test's new card) are worked out each time, so memory stays bounded."""
     if isinstance(card, int):
         card = model.CARDS[card]
-    key = (card.id, id(card))
-    tags = _CACHE.get(key)
+    if model.card_in(model.CARDS, card.id) is not card:
+        return frozenset(_compute(card))
+    tags = _CACHE.get(card.id)
     if tags is None:
-        tags = _CACHE[key] = frozenset(_compute(card))
+        tags = _CACHE[card.id] = frozenset(_compute(card))
     return tags
 
 

@@ -5,8 +5,9 @@ from . import model
 
 def cards_filter(rarity=None, keyword=None, cost=None, effect=None, support=None,
                  level_max=None, level=None, created=None, modified=None, name=None,
-                 include_forbidden=False, implemented=None, ids=None):
-    """Cards matching every given criterion (spec §8.3 filter semantics).
+                 include_forbidden=False, implemented=None, ids=None, cards=None):
+    """Cards matching every given criterion (spec §8.3 filter semantics), among the real
+    cards of the card table ``cards`` (default the base catalogue; ``model.real_cards``).
 
     rarity: "Common"/"Uncommon"/"Rare" (or a tuple of them: the cards are then listed
     rarity by rarity in the tuple's order, by id within one rarity);
@@ -20,7 +21,7 @@ def cards_filter(rarity=None, keyword=None, cost=None, effect=None, support=None
     """
     out = []
     rar = (rarity,) if isinstance(rarity, str) else rarity
-    for c in model.REAL_CARDS:
+    for c in model.REAL_CARDS if cards is None else model.real_cards(cards):
         if not include_forbidden and c.forbidden:
             continue
         if rar is not None and c.rarity not in rar:

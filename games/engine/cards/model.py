@@ -1,6 +1,7 @@
 """Card definitions: facts (``facts.py`` merged with ``facts_manual.py``) plus the
-registered effect and text."""
+registered effect and text, and the base catalogue built from them."""
 import re
+from types import MappingProxyType
 
 from ..constants import RANK
 from . import facts, facts_manual
@@ -40,7 +41,7 @@ class CardDef:
                 names.append(k)
         self.keywords = tuple(names)
         self.kw = frozenset(names)
-        self.kw_param = params
+        self.kw_param = MappingProxyType(params)
         self.support = frozenset(support)
         self.classes = frozenset(classes)
         self.created = created
@@ -86,6 +87,42 @@ class CardDef:
 
     def __repr__(self):
         return "<Card %d %s>" % (self.id, self.name)
+
+    def copy(self, **changes):
+        """An unsealed copy of this card with ``changes`` (attribute: value) made (its
+        ``plays`` are worked out again when asked)."""
+        c = object.__new__(CardDef)
+        for name in CardDef.__slots__:
+            setattr(c, name, changes[name] if name in changes else getattr(self, name))
+        c.plays = None
+        return c
+
+    def seal(self):
+        """Make the card read-only: what a catalogue holds never changes (a table holding
+        other cards is a new table; ``copy`` makes a changed card). Only ``plays``, a cache
+        of legality.py's that depends on the facts alone, may still be filled in."""
+        if type(self) is CardDef:
+            self.__class__ = SealedCardDef
+        return self
+
+    @property
+    def sealed(self):
+        return type(self) is not CardDef
+
+
+class SealedCardDef(CardDef):
+    """A card of a built catalogue (``CardDef.seal``): its attributes cannot be set."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name, value):
+        if name != "plays":
+            raise AttributeError("card %d is sealed: a built catalogue never changes"
+                                 % self.id)
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        raise AttributeError("card %d is sealed: a built catalogue never changes" % self.id)
 
 
 def _empty_card():
@@ -140,36 +177,69 @@ def merge_facts(generated, manual):
     return [by_id[cid] for cid in sorted(by_id)]
 
 
-# CARDS[id] is the CardDef of card ``id`` (None for an unused id; 0 is the Empty
-# placeholder); REAL_CARDS the real ones in id order. Read both through this module:
-# ``put_card``/``drop_card`` update them (adding cards at run time is for tests).
-# Ids from FIRST_CUSTOM_ID up are proposed cards registered for the games holding them
-# (``custom_cards.py``): in CARDS, never among the REAL_CARDS.
-CARDS = [_empty_card()]
-REAL_CARDS = ()
+# The base catalogue. CARDS[id] is the CardDef of card ``id`` (None for an unused id; 0 is
+# the Empty placeholder); REAL_CARDS the real ones in id order. Both are tuples, built once
+# when the engine loads (the defs_*.py modules give the cards their effects and texts, then
+# every card is sealed: ``registry.load_all``) and never changed after: nothing at run time
+# adds a card or changes one. A game reads its cards through its own table
+# (``GameState.cards``): this one, or one extended with the proposed cards it holds
+# (``custom_cards.py``, ids from FIRST_CUSTOM_ID up; ``with_cards``).
 FIRST_CUSTOM_ID = 10_000
 
 
-def _refresh():
-    global REAL_CARDS
-    while CARDS[-1] is None:
-        CARDS.pop()
-    REAL_CARDS = tuple(c for c in CARDS[1:FIRST_CUSTOM_ID] if c is not None)
-
-
-def put_cards(defs):
-    """Put the CardDefs ``defs`` into the catalogue (replacing any card of the same id)."""
+def _table(defs):
+    """The tuple indexed by id of the CardDefs ``defs`` (None where an id has none)."""
+    defs = list(defs)
+    out = [None] * (max(c.id for c in defs) + 1)
     for c in defs:
-        if c.id >= len(CARDS):
-            CARDS.extend([None] * (c.id + 1 - len(CARDS)))
-        CARDS[c.id] = c
-    _refresh()
+        out[c.id] = c
+    return tuple(out)
 
 
-def drop_card(cid):
-    """Remove card ``cid`` from the catalogue (undoes ``put_cards`` of a test card)."""
-    CARDS[cid] = None
-    _refresh()
+CARDS = _table([_empty_card()] + [CardDef(f) for f in merge_facts(facts.CARDS,
+                                                                  facts_manual.CARDS)])
+REAL_CARDS = tuple(c for c in CARDS[1:] if c is not None)
 
 
-put_cards(CardDef(f) for f in merge_facts(facts.CARDS, facts_manual.CARDS))
+# ---------------------------------------------------------------- card tables
+# A card table maps a card id to its CardDef by indexing (``cards[cid]``): the base
+# catalogue's tuple, a longer tuple (a test's new real card), or a read-only mapping holding
+# the base cards and a game's proposed cards (their ids are far above the real ones). The
+# turn reads its game's table once and indexes it, as fast as the module's tuple was.
+def with_cards(cards, defs):
+    """A new card table, read-only like every table: the table ``cards`` with the CardDefs
+    ``defs`` added (a card of ``defs`` takes the place of the one with its id). ``cards``
+    itself is not changed."""
+    defs = list(defs)
+    if not defs:
+        return cards
+    if type(cards) is tuple and all(c.id < FIRST_CUSTOM_ID for c in defs):
+        out = list(cards) + [None] * max(0, max(c.id + 1 for c in defs) - len(cards))
+        for c in defs:
+            out[c.id] = c
+        return tuple(out)
+    out = dict(enumerate(cards)) if type(cards) is tuple else dict(cards)
+    for c in defs:
+        out[c.id] = c
+    return MappingProxyType(out)
+
+
+def card_in(cards, cid):
+    """The CardDef of ``cid`` in the table ``cards`` (0 is the Empty card), None if the table
+    has no such card."""
+    if type(cid) is not int or cid < 0:
+        return None
+    try:
+        return cards[cid]
+    except (IndexError, KeyError):
+        return None
+
+
+def real_cards(cards):
+    """The real cards of the table ``cards`` (not the Empty card, not proposed cards), in id
+    order."""
+    if cards is CARDS:
+        return REAL_CARDS
+    ids = range(1, len(cards)) if type(cards) is tuple else sorted(cards)
+    return tuple(c for c in (cards[i] for i in ids if 0 < i < FIRST_CUSTOM_ID)
+                 if c is not None)

@@ -1,25 +1,39 @@
-"""Card registry: attaches effects and texts to the catalogue's CardDefs.
+"""Card registry: gives the CardDefs of a catalogue being built their effects and texts.
 
-Every ``defs_*.py`` module in this package is imported by ``load_all()``.
+``load_all()`` builds the base catalogue once, when the engine loads: every ``defs_*.py``
+module in this package is imported, and its ``card(...)``/``@custom`` definitions
+(``dsl.py``) reach ``register`` here for the base catalogue's cards; then the cards defined by
+trees get their compiled effects (``codegen.py``), their keywords are compiled and every
+card is sealed (``CardDef.seal``): from then on nothing changes the catalogue.
+
+Definitions are build-time code: a new real card is a facts entry and a ``defs_*.py``
+definition (docs/adding-a-card.md). A test that tries a card which is not in the files yet
+builds new CardDefs with ``new_cards`` (the same checks and compilation as at load) and plays
+them in a table of its own (``model.with_cards``); ``interpreted`` makes the table whose tree
+cards walk their trees instead of running their compiled effects. Neither changes the base
+catalogue nor what any other game sees.
 """
 import importlib
 import os
 import pkgutil
+import threading
+from contextlib import contextmanager
 
 from ..keywords import compile_card
-from .model import CARDS, CardDef, check_facts, drop_card, put_cards
+from .model import CARDS, CardDef, check_facts
 
 _loaded = False
-_defs_imported = False  # every defs_*.py module is in: a card registered now is compiled alone
-# the compiled effect of each card defined by a tree (``codegen.py``): id -> (tree, function)
-_COMPILED = {}
-_use_compiled = True
+# The cards the definitions being run may register, by id: the base catalogue's while
+# ``load_all`` imports the defs modules, a test's new cards inside ``new_cards``, else None.
+_defining = None
+_build_lock = threading.RLock()  # one catalogue is built at a time
 
 
 def register(cid, effect, text, uncertain=False, node=None):
-    c = CARDS[cid]
+    c = _defining.get(cid) if _defining is not None else None
     if c is None:
-        raise ValueError("unknown card id %r" % (cid,))
+        raise ValueError("card %r is not being defined: cards are defined while a catalogue "
+                         "is built (load_all, or a test's new_cards)" % (cid,))
     if c.implemented and c.id:
         raise ValueError("card %d registered twice" % cid)
     c.effect = effect
@@ -27,71 +41,83 @@ def register(cid, effect, text, uncertain=False, node=None):
     c.implemented = True
     c.uncertain = uncertain
     c.node = node
-    if _defs_imported and node is not None and effect == node.run:
-        _compile_trees([c])  # a card registered after the engine loaded (tests)
 
 
-def _compile_trees(cards):
-    """Compile the tree of every card of ``cards`` whose effect is its tree's ``run``
-    (``codegen.py``); the compiled function becomes the card's effect unless
-    ``use_compiled_effects(False)`` was asked."""
+def _finish(cards):
+    """Compile the trees (``codegen.py``; the compiled function becomes the effect of every
+    card whose effect is its tree's ``run``) and the keywords of ``cards``, then seal them."""
     from .codegen import compile_effects
 
     trees = {c.id: c.node for c in cards
              if c is not None and c.node is not None and c.effect == c.node.run}
-    for cid, fn in compile_effects(trees).items():
-        _COMPILED[cid] = (trees[cid], fn)
-        if _use_compiled:
-            CARDS[cid].effect = fn
+    compiled = compile_effects(trees)
+    for c in cards:
+        if c is not None:
+            if c.id in compiled:
+                c.effect = compiled[c.id]
+            compile_card(c)
+            c.seal()
 
 
-def use_compiled_effects(compiled=True):
-    """Run the cards defined by trees through their compiled effects (the default) or by
-    walking their trees (``node.run``: the reference the compiled ones are tested
-    against); returns the previous setting."""
-    global _use_compiled
-    previous = _use_compiled
-    _use_compiled = compiled
-    for c in CARDS:
-        if c is not None and c.node is not None:
-            tree, fn = _COMPILED.get(c.id, (None, None))
-            if tree is c.node and c.effect in (fn, c.node.run):
-                c.effect = fn if compiled else c.node.run
-    return previous
+@contextmanager
+def new_cards(*facts):
+    """Build cards that are not in the catalogue's files, for a test: yields their CardDefs
+    (from ``facts``, checked like hand-edited entries); the definitions run in the block
+    (``dsl.card(id, ...)``, a defs module's code) give them their effects. When the block
+    ends they are compiled and sealed like the catalogue's cards. Play them in a table of
+    their own: ``model.with_cards(CARDS, cards)``."""
+    global _defining
+    defs = []
+    for f in facts:
+        check_facts(f)
+        if f.id < len(CARDS) and CARDS[f.id] is not None:
+            raise ValueError("card %d already exists" % f.id)
+        defs.append(CardDef(f))
+    with _build_lock:
+        _defining = {c.id: c for c in defs}
+        try:
+            yield defs
+        finally:
+            _defining = None
+    _finish(defs)
 
 
-def add_card(facts):
-    """Add a card to the catalogue at run time from its ``CardFacts`` (checked like a
-    hand-edited entry); returns its CardDef, which a definition then registers as usual.
+def _runs_compiled_tree(card):
+    """The card's effect is its tree compiled (``codegen.py``)."""
+    from .codegen import FILENAME
 
-    For tests only: a real new card is an entry of ``facts_manual.py`` and a definition
-    in a ``defs_*.py`` module (docs/adding-a-card.md). ``remove_card`` undoes it.
-    """
-    check_facts(facts)
-    if facts.id < len(CARDS) and CARDS[facts.id] is not None:
-        raise ValueError("card %d already exists" % facts.id)
-    c = CardDef(facts)
-    compile_card(c)
-    put_cards([c])
-    return c
+    code = getattr(card.effect, "__code__", None)
+    return (card.node is not None and code is not None
+            and code.co_filename.startswith(FILENAME))
 
 
-def remove_card(cid):
-    """Take a card added by ``add_card`` out of the catalogue again."""
-    drop_card(cid)
+def interpreted(cards=CARDS):
+    """A new card table: ``cards`` with every card whose effect was compiled from its tree
+    walking the tree instead (``node.run``: the reference the compiled effects are tested
+    against). ``cards`` itself is not changed."""
+    def walking(c):
+        if c is None or not _runs_compiled_tree(c):
+            return c
+        return c.copy(effect=c.node.run).seal()
+
+    if type(cards) is tuple:
+        return tuple(walking(c) for c in cards)
+    return {cid: walking(c) for cid, c in cards.items()}
 
 
 def load_all():
-    global _loaded, _defs_imported
-    if _loaded:
-        return
-    _loaded = True
-    pkg_dir = os.path.dirname(__file__)
-    for m in sorted(pkgutil.iter_modules([pkg_dir]), key=lambda m: m.name):
-        if m.name.startswith("defs_"):
-            importlib.import_module("%s.%s" % (__package__, m.name))
-    _defs_imported = True
-    _compile_trees(CARDS)
-    for c in CARDS:
-        if c is not None:
-            compile_card(c)
+    """Build the base catalogue (once): run the defs modules on its cards, compile, seal."""
+    global _loaded, _defining
+    with _build_lock:
+        if _loaded:
+            return
+        _defining = {c.id: c for c in CARDS if c is not None}
+        try:
+            pkg_dir = os.path.dirname(__file__)
+            for m in sorted(pkgutil.iter_modules([pkg_dir]), key=lambda m: m.name):
+                if m.name.startswith("defs_"):
+                    importlib.import_module("%s.%s" % (__package__, m.name))
+        finally:
+            _defining = None
+        _finish(CARDS)
+        _loaded = True

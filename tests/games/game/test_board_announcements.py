@@ -13,12 +13,18 @@ def _attrs(**changes):
             for k in keys]
 
 
+def _last(cards):
+    """Last cards as a board's side holds them (games.services.board.side_for)."""
+    return [{**h, "name": engine.card(h["card"]).name if h["card"] else "",
+             "playagain": bool(h["card"]) and engine.card(h["card"]).playagain} for h in cards]
+
+
 def _board(*, seat=1, current=1, mine=None, theirs=None, their_cards=(), my_cards=(),
            running=True, winner=None):
     return {"seat": seat, "current": current, "running": running, "winner_seat": winner,
-            "me": {"attributes": _attrs(**(mine or {})), "last_cards": list(my_cards)},
+            "me": {"attributes": _attrs(**(mine or {})), "last_cards": _last(my_cards)},
             "opponent": {"attributes": _attrs(**(theirs or {})),
-                         "last_cards": list(their_cards)}}
+                         "last_cards": _last(their_cards)}}
 
 
 def test_the_opponents_play_in_words():
