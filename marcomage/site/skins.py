@@ -6,7 +6,7 @@ the device's colour scheme; visitors who are not logged in get "auto" too.
 """
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from django.conf import settings
 
@@ -31,7 +31,7 @@ class PageLook:
 _COLOUR_RE = re.compile(r"--([a-z0-9-]+):\s*(#[0-9a-fA-F]{3,8})\s*;")
 
 
-@lru_cache(maxsize=None)
+@cache
 def skin_colours(skin: str) -> dict[str, str]:
     """A skin's colour variables ("bg", "header", "text"...), read from its stylesheet once
     per process (the installable app's manifest, offline page and theme colour use them)."""
