@@ -16,6 +16,7 @@ from functools import lru_cache
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
+from django.core import checks
 
 
 @dataclass(frozen=True)
@@ -119,3 +120,30 @@ def vapid_keys() -> VapidKeys | None:
 
 def push_enabled() -> bool:
     return vapid_keys() is not None
+
+
+@checks.register(checks.Tags.security, deploy=True)
+def check_vapid_keys(app_configs=None, **kwargs):
+    """`manage.py check --deploy`: a production site without keys has no web push, and a
+    pair that does not match would have every push refused."""
+    if settings.VAPID_PRIVATE_KEY:
+        try:
+            public = public_key_of(settings.VAPID_PRIVATE_KEY)
+        except ValueError:
+            return [checks.Error("VAPID_PRIVATE_KEY is not a base64url P-256 private key.",
+                                 hint="Make a pair with `manage.py vapid_keys`.",
+                                 id="players.E101")]
+        if settings.VAPID_PUBLIC_KEY and settings.VAPID_PUBLIC_KEY.rstrip("=") != public:
+            return [checks.Error("VAPID_PUBLIC_KEY is not the public half of VAPID_PRIVATE_KEY.",
+                                 hint="Set both from one run of `manage.py vapid_keys`.",
+                                 id="players.E102")]
+        if settings.VAPID_SUBJECT.endswith("@localhost"):
+            return [checks.Warning("VAPID_SUBJECT is a local address: push services want a "
+                                   "contact (mailto: or https:) they can reach.",
+                                   id="players.W102")]
+        return []
+    if not settings.VAPID_KEY_FILE:
+        return [checks.Warning("Web push is off: VAPID_PRIVATE_KEY is not set.",
+                               hint="Make a pair with `manage.py vapid_keys` and put its lines "
+                                    "in the environment.", id="players.W101")]
+    return []

@@ -269,3 +269,18 @@ def test_the_embedded_default_makes_its_keys_once(settings, tmp_path):
     private, public = new_key_pair()
     settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = private, public
     assert vapid_keys().public_key == public
+
+
+def test_the_deploy_check_of_the_keys(settings):
+    from players.push.keys import check_vapid_keys
+
+    settings.VAPID_KEY_FILE = ""
+    assert [m.id for m in check_vapid_keys()] == ["players.W101"]
+    private, public = new_key_pair()
+    settings.VAPID_PRIVATE_KEY, settings.VAPID_SUBJECT = private, "mailto:admin@example.org"
+    settings.VAPID_PUBLIC_KEY = public
+    assert check_vapid_keys() == []
+    settings.VAPID_PUBLIC_KEY = new_key_pair()[1]
+    assert [m.id for m in check_vapid_keys()] == ["players.E102"]
+    settings.VAPID_PRIVATE_KEY = "not a key!"
+    assert [m.id for m in check_vapid_keys()] == ["players.E101"]
