@@ -12,6 +12,8 @@ class PushSubscription(models.Model):
     subscribes again for another account moves to that account); ``p256dh`` and ``auth`` are
     the browser's keys for encrypting the pushes (RFC 8291), base64url as the browser gives
     them. ``failures`` counts refused or failed sends since the last success.
+    ``session_hash``: SHA-256 of the session that subscribed it: logging out of that session
+    removes it, so that a shared browser stops showing the account's notifications.
     """
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE,
@@ -20,6 +22,7 @@ class PushSubscription(models.Model):
     p256dh = models.CharField(max_length=100)
     auth = models.CharField(max_length=40)
     label = models.CharField(max_length=80, blank=True)
+    session_hash = models.CharField(max_length=64, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     last_success_at = models.DateTimeField(null=True, blank=True)
     last_failure_at = models.DateTimeField(null=True, blank=True)

@@ -9,6 +9,7 @@ with the site's VAPID key (RFC 8292) by pywebpush; the push service answers 201,
 for a subscription that no longer exists (it is then deleted), or 429/5xx when it cannot
 take it now.
 """
+import hashlib
 import ipaddress
 import json
 import logging
@@ -152,7 +153,18 @@ def device_label(user_agent: str) -> str:
     return f"{browser} on {system}" if system else browser
 
 
-def push_subscribe(*, player: Player, data, user_agent: str = "") -> PushSubscription:
+def session_hash(session_key: str | None) -> str:
+    return hashlib.sha256(session_key.encode()).hexdigest() if session_key else ""
+
+
+def endpoint_mark(endpoint: str) -> str:
+    """A short digest of an endpoint: pages tell whether this browser's subscription is one
+    the site knows without showing the address itself (static/js/push.js)."""
+    return hashlib.sha256(endpoint.encode()).hexdigest()[:16]
+
+
+def push_subscribe(*, player: Player, data, user_agent: str = "",
+                   session_key: str | None = None) -> PushSubscription:
     """Saves the browser's subscription for ``player`` (raises PushSubscriptionError).
 
     The same endpoint again updates its keys; an endpoint another account subscribed moves
@@ -162,7 +174,8 @@ def push_subscribe(*, player: Player, data, user_agent: str = "") -> PushSubscri
         raise PushSubscriptionError("Web push is not configured on this site.")
     checked = subscription_data(data)
     values = {"player": player, "p256dh": checked.p256dh, "auth": checked.auth,
-              "label": device_label(user_agent)[:80], "failures": 0, "last_failure_at": None}
+              "label": device_label(user_agent)[:80], "failures": 0, "last_failure_at": None,
+              "session_hash": session_hash(session_key)}
     for _attempt in range(2):  # a concurrent first subscribe of the same endpoint: once more
         try:
             with transaction.atomic():
@@ -194,6 +207,16 @@ def push_unsubscribe(*, player: Player, subscription_id: int | None = None,
         return False
     deleted, _ = rows.delete()
     return bool(deleted)
+
+
+def push_forget_session(*, user_id: int, session_key: str | None) -> int:
+    """Logging out: the browsers subscribed in that session no longer get the account's
+    notifications (another person may use the browser next). Returns how many went."""
+    if not session_key:
+        return 0
+    deleted, _ = PushSubscription.objects.filter(
+        player__user_id=user_id, session_hash=session_hash(session_key)).delete()
+    return deleted
 
 
 def push_subscriptions_of(player: Player) -> list[PushSubscription]:

@@ -70,7 +70,8 @@ def subscribe(request):
         return _error(refusal, FLOOD_STATUS)
     try:
         row = services.push_subscribe(player=request.user.player, data=data,
-                                      user_agent=request.headers.get("User-Agent", ""))
+                                      user_agent=request.headers.get("User-Agent", ""),
+                                      session_key=request.session.session_key)
     except services.PushSubscriptionError as error:
         return _error(error.message)
     return JsonResponse({"ok": True, "id": row.pk, "label": row.label}, status=201)

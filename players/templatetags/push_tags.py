@@ -4,7 +4,7 @@ from django import template
 from django.urls import reverse
 
 from players.push.keys import vapid_keys
-from players.push.services import OFFER_DISMISSED, push_subscriptions_of
+from players.push.services import OFFER_DISMISSED, endpoint_mark, push_subscriptions_of
 
 register = template.Library()
 
@@ -18,9 +18,10 @@ def _urls():
 def push_settings_panel(context):
     viewer = context.get("viewer")
     keys = vapid_keys()
+    devices = push_subscriptions_of(viewer) if viewer is not None else []
     return {"enabled": keys is not None and viewer is not None,
             "public_key": keys.public_key if keys else "",
-            "devices": push_subscriptions_of(viewer) if viewer is not None else [],
+            "devices": [(device, endpoint_mark(device.endpoint)) for device in devices],
             "urls": _urls(), "csrf_token": context.get("csrf_token")}
 
 
@@ -33,6 +34,11 @@ def push_offer(context, opponent_name=""):
     show = (keys is not None and viewer is not None
             and OFFER_DISMISSED not in (viewer.settings.dismissed_hints or []))
     request = context.get("request")
+    # Which browsers the site knows for him (digests): a browser subscribed for another
+    # account, or before a logout, is offered again.
+    known = ",".join(endpoint_mark(device.endpoint) for device in push_subscriptions_of(viewer)
+                     ) if show else ""
     return {"show": show, "public_key": keys.public_key if keys else "", "urls": _urls(),
+            "known": known,
             "opponent_name": opponent_name, "csrf_token": context.get("csrf_token"),
             "next": request.get_full_path() if request is not None else ""}

@@ -92,6 +92,13 @@
     await subscription.unsubscribe();
   }
 
+  /* The digest the site shows for a known endpoint (players.push.services.endpoint_mark). */
+  async function endpointMark(endpoint) {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(endpoint));
+    return Array.from(new Uint8Array(digest).slice(0, 8),
+      (byte) => byte.toString(16).padStart(2, "0")).join("");
+  }
+
   function say(root, text) {
     const line = root.querySelector("[data-push-state]");
     if (line) line.textContent = text;
@@ -119,9 +126,10 @@
       return;
     }
     const subscription = await currentSubscription(root.dataset.key);
+    const mark = subscription ? await endpointMark(subscription.endpoint) : null;
     let known = false;
-    root.querySelectorAll("tr[data-endpoint]").forEach((row) => {
-      const mine = subscription !== null && row.dataset.endpoint === subscription.endpoint;
+    root.querySelectorAll("tr[data-mark]").forEach((row) => {
+      const mine = mark !== null && row.dataset.mark === mark;
       row.querySelector(".push-this-device").hidden = !mine;
       known = known || mine;
     });
@@ -164,7 +172,11 @@
 
   async function setUpOffer(root) {
     if (!supported || Notification.permission === "denied") return;
-    if (await currentSubscription(root.dataset.key)) return; // already on here
+    const subscription = await currentSubscription(root.dataset.key);
+    if (subscription && Notification.permission === "granted") {
+      const known = (root.dataset.known || "").split(",");
+      if (known.includes(await endpointMark(subscription.endpoint))) return; // on here already
+    }
     root.hidden = false;
     const form = root.querySelector("[data-push-dismiss]");
     form.addEventListener("submit", async (event) => {

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import services as gs
 from players.models import PushSubscription
 from players.push.keys import new_key_pair, vapid_keys
-from players.push.services import OFFER_DISMISSED
+from players.push.services import OFFER_DISMISSED, endpoint_mark
 from tests.games.conftest import make_deck
 
 pytestmark = pytest.mark.django_db
@@ -195,6 +195,10 @@ def test_the_settings_page_lists_the_devices(alice, bob, client_of):
     assert 'id="push"' in page and "Chrome on Android" in page
     assert "Firefox on Windows" not in page and "bob1" not in page
     assert f'data-key="{vapid_keys().public_key}"' in page
+    # the rows carry a digest of the address, never the address itself
+    alice_row = PushSubscription.objects.get(player=alice)
+    assert alice_row.endpoint not in page
+    assert f'data-mark="{endpoint_mark(alice_row.endpoint)}"' in page
     assert page.count(reverse("players:push_device_remove",
                               args=[PushSubscription.objects.get(player=alice).pk])) == 1
 
@@ -219,6 +223,11 @@ def test_the_game_page_offers_notifications_until_closed(alice, bob, client_of):
     offer = re.search(r"<aside class=\"panel push-offer\"[^>]*>", page)
     assert offer and " hidden" in offer.group(0)  # shown by the script only when it can
     assert "when bob has moved" in page
+    assert 'data-known=""' in page  # no browser of hers is known yet
+    made = post_json(client, SUBSCRIBE, a_subscription()).json()
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    mark = endpoint_mark(PushSubscription.objects.get(pk=made["id"]).endpoint)
+    assert f'data-known="{mark}"' in page
     answer = client.post(reverse("players:push_offer_dismiss"),
                          {"next": reverse("games:detail", args=[game.pk])})
     assert answer.status_code == 302 and answer.url == reverse("games:detail", args=[game.pk])
@@ -284,3 +293,18 @@ def test_the_deploy_check_of_the_keys(settings):
     assert [m.id for m in check_vapid_keys()] == ["players.E102"]
     settings.VAPID_PRIVATE_KEY = "not a key!"
     assert [m.id for m in check_vapid_keys()] == ["players.E101"]
+
+
+def test_logging_out_stops_the_push_of_that_session(alice):
+    """A shared browser: after alice logs out it no longer shows her notifications; her
+    other browsers keep theirs."""
+    from tests.conftest import PASSWORD
+
+    here, elsewhere = Client(), Client()
+    for client in (here, elsewhere):
+        assert client.login(username="alice", password=PASSWORD)
+    post_json(here, SUBSCRIBE, a_subscription(token="shared-pc"))
+    post_json(elsewhere, SUBSCRIBE, a_subscription(token="her-phone"))
+    here.post(reverse("logout"))
+    assert [e.rsplit("/", 1)[1] for e in
+            PushSubscription.objects.values_list("endpoint", flat=True)] == ["her-phone"]
