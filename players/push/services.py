@@ -248,13 +248,16 @@ def push_payload(payload: dict) -> dict:
         value = payload.get(field)
         text = "" if value is None else str(value)
         text = " ".join(text.split()) if field in ("title", "body") else text.strip()
-        clean[field] = text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
-    url = clean["url"]
-    if (not url.startswith("/") or url.startswith("//") or "\\" in url
-            or len(payload.get("url") or "") > PAYLOAD_LIMITS["url"]
-            or any(ord(c) < 33 for c in url)):
-        clean["url"] = "/"
+        if field == "url":  # a path is kept whole or not at all
+            clean[field] = text if _is_site_path(text, limit) else "/"
+        else:
+            clean[field] = text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
     return clean
+
+
+def _is_site_path(url: str, limit: int) -> bool:
+    return (url.startswith("/") and not url.startswith("//") and "\\" not in url
+            and len(url) <= limit and not any(ord(c) < 33 or ord(c) == 127 for c in url))
 
 
 _sessions = threading.local()

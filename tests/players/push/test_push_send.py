@@ -179,3 +179,11 @@ def test_without_keys_push_is_off(alice, settings, browser_subscription):
     settings.VAPID_KEY_FILE = ""
     with pytest.raises(PushSubscriptionError):
         push_subscribe(player=alice, data=browser)
+
+
+def test_odd_values_are_sent_as_short_text(subscribed, push_service):
+    browser, row = subscribed
+    push_send(row.pk, {"title": 7, "body": None, "url": 12, "tag": ["x"], "kind": "k" * 99})
+    payload = push_service.wait_for(browser, 1)[0].payload
+    assert payload == {"title": "7", "body": "", "url": "/", "tag": "['x']",
+                       "kind": "k" * 39 + "…"}
