@@ -10,6 +10,7 @@ for a subscription that no longer exists (it is then deleted), or 429/5xx when i
 take it now.
 """
 import hashlib
+import hmac
 import ipaddress
 import json
 import logging
@@ -192,6 +193,27 @@ def push_subscribe(*, player: Player, data, user_agent: str = "",
         except IntegrityError:
             continue
     raise PushSubscriptionError("This browser's subscription changed meanwhile: try again.")
+
+
+def push_renew(*, old_endpoint, old_auth, data) -> PushSubscription:
+    """The browser replaced a subscription (the service worker's pushsubscriptionchange): the
+    old one's auth secret, known only to the browser and the site, proves it is the same
+    browser; the row takes the new endpoint and keys and keeps its player. Raises
+    PushSubscriptionError (an unknown old subscription: "not found")."""
+    checked = subscription_data(data)
+    if not isinstance(old_endpoint, str) or not isinstance(old_auth, str):
+        raise PushSubscriptionError("Send the old subscription's endpoint and auth key.")
+    with transaction.atomic():
+        row = (PushSubscription.objects.select_for_update()
+               .filter(endpoint=old_endpoint[:ENDPOINT_MAX + 1]).first())
+        if row is None or not hmac.compare_digest(row.auth.encode(),
+                                                  old_auth.strip().rstrip("=").encode()):
+            raise PushSubscriptionError("not found")
+        PushSubscription.objects.filter(endpoint=checked.endpoint).exclude(pk=row.pk).delete()
+        row.endpoint, row.p256dh, row.auth = checked.endpoint, checked.p256dh, checked.auth
+        row.failures, row.last_failure_at = 0, None
+        row.save(update_fields=["endpoint", "p256dh", "auth", "failures", "last_failure_at"])
+    return row
 
 
 def push_unsubscribe(*, player: Player, subscription_id: int | None = None,

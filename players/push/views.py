@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from marcomage.flood import FLOOD_STATUS, flood_refusal
@@ -75,6 +76,28 @@ def subscribe(request):
     except services.PushSubscriptionError as error:
         return _error(error.message)
     return JsonResponse({"ok": True, "id": row.pk, "label": row.label}, status=201)
+
+
+@csrf_exempt  # posted by the service worker, which has no CSRF token: the old
+@require_POST  # subscription's auth secret is the proof instead (services.push_renew)
+def renew(request):
+    """The service worker's pushsubscriptionchange: {"old_endpoint", "old_auth",
+    "subscription"}; 200, or 404 for an old subscription the site does not know."""
+    try:
+        data = _json_body(request)
+    except ValueError as error:
+        return _error(str(error))
+    refusal = flood_refusal(request, "push")
+    if refusal:
+        return _error(refusal, FLOOD_STATUS)
+    try:
+        row = services.push_renew(old_endpoint=data.get("old_endpoint"),
+                                  old_auth=data.get("old_auth"), data=data.get("subscription"))
+    except services.PushSubscriptionError as error:
+        if error.message == "not found":
+            return _error("No such subscription.", 404)
+        return _error(error.message)
+    return JsonResponse({"ok": True, "id": row.pk})
 
 
 @require_POST

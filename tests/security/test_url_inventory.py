@@ -66,6 +66,9 @@ ROUTES = {
     "players:push_subscribe": "own", "players:push_unsubscribe": "own",
     "players:push_test": "own", "players:push_offer_dismiss": "own",
     "players:push_device_remove": "foreign",
+    # The service worker's renewal of a subscription: no session needed, the old
+    # subscription's auth secret is the proof (tests/players/push/test_push_pages.py).
+    "players:push_renew": "public",
     "players:list": "own", "players:detail": "open", "players:avatar": "open",
     "players:hint_dismiss": "own",
     # Moderation forms on a profile: moderators (mute) and administrators (ban) only: 403.
@@ -240,6 +243,8 @@ def _requests(world):
         ("players:push_unsubscribe", reverse("players:push_unsubscribe"),
          {"endpoint": ALICE_PUSH_ENDPOINT}),
         ("players:push_test", reverse("players:push_test"), {"endpoint": ALICE_PUSH_ENDPOINT}),
+        ("players:push_renew", reverse("players:push_renew"),
+         {"old_endpoint": ALICE_PUSH_ENDPOINT, "old_auth": "A" * 22}),
         ("players:push_offer_dismiss", reverse("players:push_offer_dismiss"), {}),
         ("players:push_device_remove",
          reverse("players:push_device_remove", args=[world["push"].pk]), {}),

@@ -1,9 +1,11 @@
 /* MArcomage's service worker, served at /sw.js (marcomage/site/webapp/views.py puts the
-   constants OFFLINE_URL, CACHE_NAME, ICON and BADGE before this text).
+   constants OFFLINE_URL, RENEW_URL, CACHE_NAME, ICON and BADGE before this text).
 
    - push: shows the notification the site sent (title, body, tag; data.url is the page it
      opens), with the site's icon and badge. The payload is only those few fields
      (players/push/services.py): nothing private is ever in it.
+   - pushsubscriptionchange: the browser replaced its subscription; the new one is sent to
+     the site with the old one's auth secret as the proof (a worker has no CSRF token).
    - notificationclick: focuses a window of the site already open and takes it to the
      page, or opens a new one (in the installed app's window when the site is installed).
    - fetch: a page asked for while the network is down gets the offline page, the one
@@ -102,4 +104,23 @@ self.addEventListener("notificationclick", (event) => {
   const data = event.notification.data || {};
   const opening = openPage(typeof data.url === "string" ? data.url : "/");
   event.waitUntil(opening);
+});
+
+function base64url(buffer) {
+  return btoa(String.fromCharCode(...new Uint8Array(buffer)))
+    .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+self.addEventListener("pushsubscriptionchange", (event) => {
+  const old = event.oldSubscription;
+  if (!old || !old.getKey("auth")) return; // nothing to prove it: the pages offer it again
+  event.waitUntil((async () => {
+    const renewed = event.newSubscription ||
+      await self.registration.pushManager.subscribe(old.options);
+    await fetch(RENEW_URL, {
+      method: "POST", credentials: "omit", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({old_endpoint: old.endpoint, old_auth: base64url(old.getKey("auth")),
+                            subscription: renewed.toJSON()}),
+    });
+  })());
 });

@@ -27,6 +27,7 @@ APP_NAME = "MArcomage"
 def _service_worker() -> bytes:
     constants = {
         "OFFLINE_URL": reverse("offline"),
+        "RENEW_URL": reverse("players:push_renew"),
         "ICON": static("img/app/icon-192.png"),
         "BADGE": static("img/app/badge-96.png"),
     }

@@ -308,3 +308,27 @@ def test_logging_out_stops_the_push_of_that_session(alice):
     here.post(reverse("logout"))
     assert [e.rsplit("/", 1)[1] for e in
             PushSubscription.objects.values_list("endpoint", flat=True)] == ["her-phone"]
+
+
+def test_the_service_worker_renews_a_subscription_with_its_old_secret(alice, client_of):
+    """pushsubscriptionchange: the worker posts the new subscription with the old one's auth
+    secret (no session, no CSRF token); only that secret moves it."""
+    old = a_subscription(token="old")
+    post_json(client_of(alice), SUBSCRIBE, old)
+    new = a_subscription(token="new")
+    renew = reverse("players:push_renew")
+    worker = Client(enforce_csrf_checks=True)  # no cookies at all
+    wrong = post_json(worker, renew, {"old_endpoint": old["endpoint"],
+                                      "old_auth": new["keys"]["auth"], "subscription": new})
+    assert wrong.status_code == 404
+    assert post_json(worker, renew, {"old_endpoint": old["endpoint"], "old_auth": "x",
+                                     "subscription": {"endpoint": "http://x"}}).status_code == 400
+    answer = post_json(worker, renew, {"old_endpoint": old["endpoint"],
+                                       "old_auth": old["keys"]["auth"], "subscription": new})
+    assert answer.status_code == 200
+    row = PushSubscription.objects.get()
+    assert (row.player, row.endpoint, row.auth) == (alice, new["endpoint"], new["keys"]["auth"])
+    # the old secret no longer works
+    again = post_json(worker, renew, {"old_endpoint": old["endpoint"],
+                                      "old_auth": old["keys"]["auth"], "subscription": old})
+    assert again.status_code == 404
