@@ -584,11 +584,13 @@ class PlayerClient:
         return False
 
 
-async def run_pair(bases, pair, stats, think, deadline, seed, new_game, ramp=0.0):
+async def run_pair(bases, pair, stats, think, deadline, seed, new_game, ramp=0.0,
+                   push_world=None):
     """Two players at one table, game after game; ``bases``: each seat's server (the same
     one, or with several nodes two different ones: a move reaches the opponent's socket on
     another node through Redis); ``new_game``: awaited with the pair for their next game's
-    id."""
+    id; ``push_world`` (--push): the second player is away and comes back on web pushes
+    (devtools/load_push.py)."""
     import aiohttp
     rng = random.Random(seed)
     # Players arrive over the ramp, as a site's visitors do, not all in the same second.
@@ -609,6 +611,11 @@ async def run_pair(bases, pair, stats, think, deadline, seed, new_game, ramp=0.0
         sockets.append(aiohttp.ClientSession(
             cookie_jar=jar, connector=aiohttp.TCPConnector(force_close=True),
             timeout=aiohttp.ClientTimeout(total=None, connect=REQUEST_TIMEOUT)))
+        if push_world is not None and seat == 1:
+            from devtools.load_push import AwayPlayerClient
+            clients.append(AwayPlayerClient(bases[seat], player, stats, think, deadline, rng,
+                                            seat, inbox=push_world.inboxes[player["id"]]))
+            continue
         clients.append(PlayerClient(bases[seat], player, stats, think, deadline, rng, seat))
     try:
         game_id = pair[0]["game"]
@@ -1245,6 +1252,12 @@ async def main_async(args):
     else:
         for pair in pairs:
             pair[0]["game"] = await asyncio.to_thread(create_game, pair[0], pair[1])
+    push_world = None
+    if args.push:
+        from devtools.load_push import PushWorld
+        push_world = PushWorld()
+        await asyncio.to_thread(push_world.subscribe, [pair[1] for pair in pairs],
+                                asyncio.get_running_loop())
     if await asyncio.to_thread(vacuum_when_autovacuum_is_off):
         print("autovacuum is off: the game and player tables were vacuumed first")
     close_old_connections()
@@ -1261,6 +1274,8 @@ async def main_async(args):
             # address (marcomage/socket_cap.py), as a server whose players share one address.
             server_env = {"DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1,localhost",
                           "SECURE_SSL_REDIRECT": "false", "LIVE_SOCKETS_PER_ADDRESS": "0"}
+            if push_world is not None:  # the pushes go to the harness's push service
+                server_env.update(push_world.server_env())
             if args.pgbouncer:
                 db_port = free_port()
                 pgbouncer = start_pgbouncer(db_port, f"/tmp/marcomage-load-pgbouncer-{run}")
@@ -1311,7 +1326,8 @@ async def main_async(args):
             # With several nodes the two players of each game are on different ones.
             await asyncio.gather(*(run_pair([bases[i % len(bases)],
                                              bases[(i + 1) % len(bases)]], pair, stats,
-                                            think, deadline, args.seed + i, game_maker, ramp)
+                                            think, deadline, args.seed + i, game_maker, ramp,
+                                            push_world)
                                    for i, pair in enumerate(pairs)))
         lag_probe.cancel()
         if sampler:
@@ -1323,6 +1339,8 @@ async def main_async(args):
         connections = await asyncio.to_thread(count_db_connections)
         text = report(stats, elapsed, cpu_before, cpu_after, connections, args.games, think,
                       args.level, warmup, peak_connections)
+        if push_world is not None:
+            text += "\n" + push_world.report()
         if len(bases) > 1 or pgbouncer:
             text += (f"\n  layout: {len(bases)} web node(s) at "
                      f"{', '.join(b.rsplit(':', 1)[1] for b in bases)}"
@@ -1355,9 +1373,12 @@ async def main_async(args):
                            "at": stats.at, "errors_at": stats.errors_at,
                            "errors": dict(stats.errors), "connections": connections,
                            "peak_connections": peak_connections,
-                           "games_finished": stats.games_finished, "arena": arena}, fh)
+                           "games_finished": stats.games_finished, "arena": arena,
+                           "web_push": push_world.figures() if push_world else None}, fh)
         return stats
     finally:
+        if push_world is not None:
+            push_world.stop()
         if game_maker is not None:
             game_maker.close()
         for proc in servers:
@@ -1405,11 +1426,18 @@ def build_parser():
                              "following the event's page for his next game; reports the "
                              "pairing latency (game end -> next game known to the client)")
     parser.add_argument("--players", type=int, default=20, help="arena mode: the players")
+    parser.add_argument("--push", action="store_true",
+                        help="the second player of each game is away and comes back on web "
+                             "pushes from a local push service; reports move -> push "
+                             "latency (devtools/load_push.py)")
     return parser
 
 
 def main(argv=None):
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.push and args.arena:
+        parser.error("--push plays the games mode (two players a table), not --arena")
     stats = asyncio.run(main_async(args))
     return 0 if stats.moves else 1
 

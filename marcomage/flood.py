@@ -32,6 +32,8 @@ CHANNEL_NOUNS = {
     "puzzle": "puzzle answers",
     "tournament": "new events",
     "balance": "self-play runs",
+    "push": "notification subscriptions",
+    "push_test": "test notifications",
 }
 
 _UNIT_WORDS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}

@@ -189,6 +189,9 @@ FLOOD_LIMITS = {
     "tournament": {"user": "3/h", "ip": "10/h"},
     # Administrators starting self-play runs of the card balance (one runs at a time anyway).
     "balance": {"user": "6/h"},
+    # Web push (players.push): subscribing browsers and "send me a test notification".
+    "push": {"user": "20/h", "ip": "60/h"},
+    "push_test": {"user": "5/10m", "ip": "20/10m"},
 }
 FLOOD_GROUP_PREFIX = "flood:"
 # A cache that is down must not block posting: the limit is skipped, the post goes through.
@@ -196,6 +199,25 @@ RATELIMIT_FAIL_OPEN = True
 # Without Redis the counters live in this process's memory: right for the one-process
 # embedded layout, which is all that runs without Redis.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+
+# --- Web push (players/push/) ---------------------------------------------------------
+# The site's VAPID key pair (RFC 8292) signs every push; `manage.py vapid_keys` makes one and
+# prints these lines. Without them, the embedded default (DEBUG) makes a pair once into
+# VAPID_KEY_FILE (git-ignored); a production site without keys has web push turned off.
+VAPID_PRIVATE_KEY = env("VAPID_PRIVATE_KEY", default="")
+VAPID_PUBLIC_KEY = env("VAPID_PUBLIC_KEY", default="")
+VAPID_SUBJECT = env("VAPID_SUBJECT", default="mailto:webmaster@localhost")
+VAPID_KEY_FILE = env("VAPID_KEY_FILE", default=str(BASE_DIR / ".vapid-keys") if DEBUG else "")
+# Seconds a push service keeps an undelivered push for a browser that is offline.
+PUSH_TTL = env.int("PUSH_TTL", default=12 * 3600)
+# Seconds to wait for a push service (connecting, then answering) before the send is
+# retried later.
+PUSH_TIMEOUT = env.float("PUSH_TIMEOUT", default=10.0)
+# Browsers (devices) one account may subscribe: one more replaces the one unused longest.
+PUSH_SUBSCRIPTIONS_MAX = env.int("PUSH_SUBSCRIPTIONS_MAX", default=10)
+# Tests and the load harness run a local push service over plain HTTP on this machine
+# (devtools/push_service.py): only then may an endpoint be http://127.0.0.1 or localhost.
+PUSH_ALLOW_LOCAL_SERVICE = env.bool("PUSH_ALLOW_LOCAL_SERVICE", default=False)
 
 # --- Public API (marcomage/api/) ----------------------------------------------------
 # Requests per window (django-ratelimit's rates) for one personal access token and for one
@@ -397,6 +419,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         # 'self' covers the site's own websockets (ws/wss on the same host) in CSP 3.
         "connect-src": ["'self'"],
+        # The service worker (/sw.js) and the web app manifest are the site's own.
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
         "font-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],

@@ -5,6 +5,7 @@ from .api.urls import urlpatterns as api_urls
 from .site import views
 from .site.about import views as about_views
 from .site.news import views as news_views
+from .site.webapp import views as webapp_views
 
 urlpatterns = [
     # The games' pages first: they take most requests (a move, a board), and every pattern
@@ -23,6 +24,10 @@ urlpatterns = [
     path("accounts/", include("players.accounts.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", views.favicon),
+    # The installable app: served from the root (a service worker's scope is its folder).
+    path("sw.js", webapp_views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", webapp_views.manifest, name="webmanifest"),
+    path("offline/", webapp_views.offline, name="offline"),
     path("", include("players.urls")),
     path("", include("decks.urls")),
     path("statistics/balance/", include("games.balance.urls")),

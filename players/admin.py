@@ -11,6 +11,7 @@ from .models import (
     Player,
     PlayerSettings,
     Purchase,
+    PushSubscription,
     User,
 )
 from .moderation.admin_privacy import (
@@ -125,6 +126,27 @@ class GameRatingAdmin(PrivateFieldsAdmin):
     list_filter = ("result", "outcome")
     search_fields = ("player__user__username", "opponent_name", "game_id")
     raw_id_fields = ("player",)
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(ReadOnlyRecordAdmin):
+    """The browsers that get a player's notifications: listed, and removed (the player
+    removes them on his settings page too); their address and keys are never shown."""
+
+    list_display = ("player", "label", "push_service", "created_at", "last_success_at",
+                    "failures")
+    fields = ("player", "label", "push_service", "created_at", "last_success_at",
+              "last_failure_at", "failures")
+    readonly_fields = fields
+    search_fields = ("player__user__username",)
+    list_select_related = ("player__user",)
+    date_hierarchy = "created_at"
+
+    @admin.display(description="push service")
+    def push_service(self, row):
+        from urllib.parse import urlsplit
+
+        return urlsplit(row.endpoint).hostname or "?"
 
 
 # The apps before this one in INSTALLED_APPS have registered their admins by now.

@@ -110,6 +110,9 @@ def _fast_test_settings(settings, tmp_path):
     settings.AXES_ENABLED = False
     settings.FLOOD_CONTROL = False  # tests/site/test_flood_control.py turns it on
     settings.MEDIA_ROOT = tmp_path / "media"
+    # Web push keys made for this test only (players/push/keys.py), never the project's file.
+    settings.VAPID_PRIVATE_KEY = settings.VAPID_PUBLIC_KEY = ""
+    settings.VAPID_KEY_FILE = str(tmp_path / "vapid-keys")
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 

@@ -17,12 +17,13 @@ from .profiles import (
     profile_rows_updated,
 )
 from .progression import AwardCounters, GameRating, RatingHistory
+from .push import PushSubscription
 from .shop import FoilCard, Purchase
 from .tokens import AccessToken
 
 __all__ = [
     "AI_LEVEL_CHOICES", "AccessToken", "AccountBan", "AwardCounters", "FoilCard", "GameRating",
     "Message", "Mute", "Player", "PlayerQuerySet", "PlayerSettings", "PlayerSettingsQuerySet",
-    "ProfileQuerySet", "Purchase", "RatingHistory", "User", "original_background_number",
-    "profile_rows_updated",
+    "ProfileQuerySet", "Purchase", "PushSubscription", "RatingHistory", "User",
+    "original_background_number", "profile_rows_updated",
 ]

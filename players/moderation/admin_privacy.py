@@ -21,6 +21,8 @@ from django.db.models.constants import LOOKUP_SEP
 PRIVATE_FIELDS = {
     "players.message": {"subject", "body", "body_html"},
     "players.accesstoken": {"secret_hash"},
+    # a browser's push address and keys: whoever holds them can send it notifications
+    "players.pushsubscription": {"endpoint", "p256dh", "auth"},
     "games.chatmessage": {"body", "body_html"},  # the two players' chat: never shown to
     "games.gamenote": {"text"},                   # spectators either
     "games.game": {"state", "initial_state", "deck1_cards", "challenge_message"},

@@ -177,3 +177,25 @@ def test_connections_to_the_database_port_are_counted_per_process():
     finally:
         for sock in clients + accepted + [database, other]:
             sock.close()
+
+
+def test_load_harness_push_mode_subscribes_the_away_players(fresh_database_url, tmp_path):
+    """--push: the second player of each game is away, subscribed to the harness's local
+    push service, and comes back on pushes; whatever push arrives passed the service's
+    VAPID check and decryption (none refused). Which moves send one is the notifications'
+    business: the figures are in the README, this checks the harness runs."""
+    env = {**os.environ, "DATABASE_URL": fresh_database_url,
+           "STATIC_ROOT": str(tmp_path / "static"), "VAPID_KEY_FILE": str(tmp_path / "keys")}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+                   cwd=ROOT, env=env, check=True, timeout=300)
+    out = tmp_path / "load.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "devtools.load", "--serve", "--games", "2", "--think", "0,0.3",
+         "--duration", "10", "--warmup", "4", "--push", "--json", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    figures = json.loads(out.read_text())
+    assert figures["moves"] > 0
+    assert figures["web_push"]["refused"] == 0
+    assert "web push (move sent -> the away opponent's push arrived)" in result.stdout

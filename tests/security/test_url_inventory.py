@@ -19,7 +19,15 @@ from forum.models import ForumPost, ForumThread
 from games import services as gs
 from games.models import ChatMessage, Game, GameNote
 from games.puzzles.models import Puzzle
-from players.models import AccessToken, AccountBan, Message, Mute, Player, Purchase
+from players.models import (
+    AccessToken,
+    AccountBan,
+    Message,
+    Mute,
+    Player,
+    Purchase,
+    PushSubscription,
+)
 from players.tokens.services import token_create
 from tests.puzzles.factories import KNIGHT_SLOT, make_puzzle
 from tests.security.conftest import (
@@ -35,8 +43,9 @@ pytestmark = pytest.mark.django_db
 
 CHAT_SECRET = "alice-chat-line-0f9e"
 GAME_NOTE_SECRET = "alice-game-note-8d2c"
+ALICE_PUSH_ENDPOINT = "https://push.example.org/wpush/v2/alice-browser-5e1a"
 MARKERS = (ALICE_SECRET_BODY, ALICE_SECRET_SUBJECT, ALICE_SYSTEM_BODY, ALICE_DECK_NOTE,
-           ALICE_DECK_NAME, CHALLENGE_NOTE, CHAT_SECRET, GAME_NOTE_SECRET)
+           ALICE_DECK_NAME, CHALLENGE_NOTE, CHAT_SECRET, GAME_NOTE_SECRET, ALICE_PUSH_ENDPOINT)
 
 GAME_COMMANDS = ("ai-move", "substitute", "surrender", "surrender-cancel", "surrender-accept",
                  "surrender-reject", "abort", "finish")
@@ -50,6 +59,16 @@ ROUTES = {
     "news": "public", "modified_cards": "public", "faq": "public", "credits": "public",
     "game_history": "public",
     "logout": "public", "favicon": "public", "password_change": "own",
+    # The installable app: the service worker, the manifest and the offline page are the
+    # same for everybody.
+    "service_worker": "public", "webmanifest": "public", "offline": "public",
+    # Web push: a player subscribes his own browsers; another player's device is a 404.
+    "players:push_subscribe": "own", "players:push_unsubscribe": "own",
+    "players:push_test": "own", "players:push_offer_dismiss": "own",
+    "players:push_device_remove": "foreign",
+    # The service worker's renewal of a subscription: no session needed, the old
+    # subscription's auth secret is the proof (tests/players/push/test_push_pages.py).
+    "players:push_renew": "public",
     "players:list": "own", "players:detail": "open", "players:avatar": "open",
     "players:hint_dismiss": "own",
     # Moderation forms on a profile: moderators (mute) and administrators (ban) only: 403.
@@ -165,7 +184,10 @@ def world(alice, bob, carol, alice_deck, alice_messages, hidden_game, challenge,
     concept_create(author=alice, data={"name": "Alice's idea", "rarity": "Rare", "bricks": 5,
                                        "effect": "+5 tower"})
     alice_token, _raw = token_create(player=alice, name="alice's script", scopes=["read"])
-    return {"alice": alice, "bob": bob, "carol": carol, "deck": alice_deck,
+    alice_push = PushSubscription.objects.create(
+        player=alice, endpoint=ALICE_PUSH_ENDPOINT, label="Firefox on Android",
+        p256dh="B" + "A" * 86, auth="A" * 22)
+    return {"alice": alice, "bob": bob, "carol": carol, "deck": alice_deck, "push": alice_push,
             "messages": alice_messages, "game": hidden_game, "challenge": challenge,
             "hosted": hosted, "token": alice_token, "tournament": _alice_event(alice, bob)}
 
@@ -213,6 +235,19 @@ def _requests(world):
         ("register", reverse("register"), {}),
         ("login", reverse("login"), {}),
         ("favicon", "/favicon.ico", {}),
+        ("service_worker", "/sw.js", {}),
+        ("webmanifest", "/manifest.webmanifest", {}),
+        ("offline", reverse("offline"), {}),
+        ("players:push_subscribe", reverse("players:push_subscribe"),
+         {"endpoint": ALICE_PUSH_ENDPOINT, "player": world["alice"].pk}),
+        ("players:push_unsubscribe", reverse("players:push_unsubscribe"),
+         {"endpoint": ALICE_PUSH_ENDPOINT}),
+        ("players:push_test", reverse("players:push_test"), {"endpoint": ALICE_PUSH_ENDPOINT}),
+        ("players:push_renew", reverse("players:push_renew"),
+         {"old_endpoint": ALICE_PUSH_ENDPOINT, "old_auth": "A" * 22}),
+        ("players:push_offer_dismiss", reverse("players:push_offer_dismiss"), {}),
+        ("players:push_device_remove",
+         reverse("players:push_device_remove", args=[world["push"].pk]), {}),
         ("password_change", reverse("password_change"),
          {"old_password": "wrong", "new_password1": "x", "new_password2": "x"}),
         ("players:list", reverse("players:list"), {}),
@@ -523,6 +558,7 @@ def _snapshot(world):
                                 .values_list("user__is_active", flat=True)),
         "purchases": list(Purchase.objects.filter(player__in=owners).values()),
         "tokens": list(AccessToken.objects.filter(player__in=owners).order_by("pk").values()),
+        "push": list(PushSubscription.objects.filter(player__in=owners).order_by("pk").values()),
         "tournaments": list(world["tournament"].entries.filter(player__in=owners).order_by("pk")
                             .values("pk", "status", "deck_cards"))
         + [type(world["tournament"]).objects.get(pk=world["tournament"].pk).status],
