@@ -4,8 +4,10 @@ The card component (templates/partials/card.html) draws engine cards by id and c
 their markup per id, so a concept cannot go through it. ``concept_face`` builds the same
 kind of object from a Concept and templates/concepts/_card.html draws it with the same
 markup and CSS classes (static/css/cards.css), reusing the keyword insignias and the
-generated emblem of decks.catalogue.
+generated pictures of decks.catalogue: a concept with a built effect is drawn from the
+engine's card of its definition, as a real card is (``concept_art``).
 """
+import logging
 from dataclasses import dataclass
 from functools import cache
 from types import SimpleNamespace
@@ -17,7 +19,9 @@ from django.utils.safestring import SafeString
 from decks.catalogue import emblem_svg, keyword_face, keyword_names
 from games import engine
 
-from .lab.effects import played_text
+from .lab.effects import concept_preview
+
+log = logging.getLogger(__name__)
 
 RANK_OF_RARITY = {"Common": 0, "Uncommon": 1, "Rare": 2}
 PARAM_MAX = 99
@@ -67,12 +71,27 @@ def concept_face(concept) -> ConceptFace:
     picture_url = ""
     if concept.picture:
         picture_url = reverse("concepts:picture", args=[concept.picture_filename])
-    # Our own emblem for concepts without a picture: derived from the concept, not a card.
-    seed = f"concept-{concept.pk}" if concept.pk else f"concept-new-{concept.name}"
-    art = emblem_svg(SimpleNamespace(id=seed, keywords=names, rank=RANK_OF_RARITY[rarity]))
+    preview = concept_preview(concept)
     return ConceptFace(
         id=concept.pk, name=concept.name or "Unnamed concept", rarity=rarity,
         rarity_class=rarity.lower(), bricks=concept.bricks or 0, gems=concept.gems or 0,
         recruits=concept.recruits or 0, keywords=keywords,
-        text=conditional_escape(played_text(concept)) or SafeString(concept.effect_html or ""),
-        picture_url=picture_url, art=art)
+        text=(conditional_escape(preview.text) if preview is not None and preview.text
+              else SafeString(concept.effect_html or "")),
+        picture_url=picture_url, art=concept_art(concept, preview, names, rarity))
+
+
+def concept_art(concept, preview, keywords, rarity) -> str:
+    """The concept's picture when it has none uploaded, drawn as the site draws its real
+    cards (decks.catalogue.emblem_svg): from what its built effect does, what it costs and
+    its keywords (the engine's card of its definition); a concept written in words only
+    has no effect to draw, so its emblem comes from its cost, keywords and rarity."""
+    if preview is not None:
+        try:
+            return emblem_svg(preview)
+        except Exception:  # a picture never costs the page: the emblem below instead
+            log.warning("concept %s: its card's picture failed", concept.pk, exc_info=True)
+    seed = f"concept-{concept.pk}" if concept.pk else f"concept-new-{concept.name}"
+    return emblem_svg(SimpleNamespace(
+        id=seed, keywords=keywords, rank=RANK_OF_RARITY[rarity], bricks=concept.bricks or 0,
+        gems=concept.gems or 0, recruits=concept.recruits or 0))

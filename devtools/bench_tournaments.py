@@ -120,13 +120,18 @@ def _running_games(tournament):
 
 
 def _end(game_id, rng):
+    """End a game as players do: one gives up (a loss on time would pause the loser), or
+    now and then it is called off."""
     from games.models import Game
-    from games.services.endings import game_end_by_site
+    from games.services.endings import game_end_by_site, game_surrender, game_surrender_answer
 
     if rng.random() < 0.1:
         return game_end_by_site(game_id=game_id, outcome=Game.Outcome.ABORT)
-    return game_end_by_site(game_id=game_id, outcome=Game.Outcome.ABANDON,
-                            winner_seat=rng.randrange(2))
+    game = Game.objects.select_related("player1", "player2").get(pk=game_id)
+    loser = rng.randrange(2)
+    game_surrender(game_id=game_id, player=game.player_at(loser))
+    return game_surrender_answer(game_id=game_id, player=game.player_at(1 - loser),
+                                 accept=True)
 
 
 def bench_swiss(count, rounds, rng):

@@ -20,16 +20,18 @@ LIVE_SOCKETS_PER_ADDRESS=0 (--serve sets it), or it keeps only 30 of their socke
     python -m devtools.load --serve --arena --players 200 --think 0,1 --duration 120
 
 Arena mode: setup makes the players and one running arena that they all joined (through
-the events' services). Each player keeps the event's page open and does what
-static/js/tournaments.js does: its websocket names his new game as soon as it is paired
-(the "game" frame), and pushes the live panel now and then (a panel showing a new game of
-the viewer's makes the page fetch its controls, which name the game: the fallback); he
-plays each game with the client above. It reports, besides the figures above, the pairing
-latency: a game's end (first seen by one of its two clients) -> the player's client knows
-his next game, for those paired at their own game's end, and apart those who waited for
-another game to end (the odd one out: that wait depends on how often games end) or for a
-rematch; and for the same ends the server's part, from the database (the game's end -> his
-next game created).
+the events' services). Each player is one browser tab, as the pages script it: the event's
+page until his first game (its socket names it, static/js/tournaments.js), then the game's
+page, played with the client above; at a game's end the finished game's page stays open and
+its socket names his next game with his board of it (static/js/games.js shows it and
+becomes that game's page, fetching the rest of the page meanwhile). A next game that no
+socket named within RELOAD_AFTER is a lost notice (he reloads the event's page). It reports,
+besides the figures above, the pairings told and lost; pairing -> the next board in the
+client's hands (from the game's creation in the database); the pairing latency: a game's
+end (first seen by one of its two clients) -> the player's client knows his next game, for
+those paired at their own game's end, and apart those who waited for another game to end
+(the odd one out: that wait depends on how often games end) or for a rematch; and for the
+same ends the server's part, from the database (the game's end -> his next game created).
 """
 from __future__ import annotations
 
@@ -395,6 +397,9 @@ class PlayerClient:
         self.frames = []  # the last frames this socket got (event, what, version, when)
         self.history = []  # the last boards taken: (source, version, my turn, s since a move)
         self.missed = {}  # version -> when a push for it was counted missing (LOAD_DEBUG)
+        # Arena mode: the "event-game" frames of the game page's socket (the next game of the
+        # event, with its board): (game, html, version, when heard).
+        self.event_games: asyncio.Queue = asyncio.Queue()
 
     def _url(self, path):
         return self.base + path
@@ -474,6 +479,9 @@ class PlayerClient:
                     await self.fetch_board(http, table)
             elif event == "turns":
                 await self.get(http, "/games/indicator/", **{"HX-Request": "true"})
+            elif event == "event-game":
+                self.event_games.put_nowait((int(data.get("game") or 0), data.get("html"),
+                                             data.get("version"), time.perf_counter()))
         if time.monotonic() < self.deadline:
             self.stats.error(f"websocket closed ({ws.close_code})")
 
@@ -546,41 +554,46 @@ class PlayerClient:
             ws = None
         listener = asyncio.create_task(self.listen(http, ws, table)) if ws else None
         try:
-            while time.monotonic() < self.deadline:
-                board = self.board
-                if board.finished:
-                    return True
-                if board.my_turn:
-                    low, high = self.think
-                    await asyncio.sleep(self.rng.uniform(low, high))
-                    if time.monotonic() >= self.deadline:
-                        break
-                    await self.move(http, table)
-                    continue
-                self.changed.clear()
-                try:
-                    await asyncio.wait_for(self.changed.wait(), PUSH_TIMEOUT)
-                except TimeoutError:
-                    if table.push_awaited_by(self.seat):
-                        if time.perf_counter() - table.sent_at < PUSH_TIMEOUT:
-                            # This wait began before the opponent moved (it was thinking):
-                            # the push is owed PUSH_TIMEOUT after the move, not after the wait.
-                            continue
-                        self.stats.error("missing push")
-                        if os.environ.get("LOAD_DEBUG"):
-                            self.missed[table.sent_version + 1] = time.perf_counter()
-                            print(f"missing push: game {table.game_id} seat {self.seat} "
-                                  f"move from v{table.sent_version} board v"
-                                  f"{self.board.version} frames {self.frames}",
-                                  file=sys.stderr)
-                        table.heard = True
-                    await self.fetch_board(http, table)  # the page's polling fallback
+            return await self.play_on(http, table)
         finally:
             table.listening.discard(self.seat)
             if listener:
                 listener.cancel()
             if ws is not None:
                 await ws.close()
+
+    async def play_on(self, http, table: Table) -> bool:
+        """Play the board held until the game is over (True) or the run's end (False); the
+        socket is the caller's."""
+        while time.monotonic() < self.deadline:
+            board = self.board
+            if board.finished:
+                return True
+            if board.my_turn:
+                low, high = self.think
+                await asyncio.sleep(self.rng.uniform(low, high))
+                if time.monotonic() >= self.deadline:
+                    break
+                await self.move(http, table)
+                continue
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), PUSH_TIMEOUT)
+            except TimeoutError:
+                if table.push_awaited_by(self.seat):
+                    if time.perf_counter() - table.sent_at < PUSH_TIMEOUT:
+                        # This wait began before the opponent moved (it was thinking):
+                        # the push is owed PUSH_TIMEOUT after the move, not after the wait.
+                        continue
+                    self.stats.error("missing push")
+                    if os.environ.get("LOAD_DEBUG"):
+                        self.missed[table.sent_version + 1] = time.perf_counter()
+                        print(f"missing push: game {table.game_id} seat {self.seat} "
+                              f"move from v{table.sent_version} board v"
+                              f"{self.board.version} frames {self.frames}",
+                              file=sys.stderr)
+                    table.heard = True
+                await self.fetch_board(http, table)  # the page's polling fallback
         return False
 
 
@@ -695,16 +708,27 @@ class ArenaEnd:
     next_game: int | None = None
     opponent: int | None = None
     seen_at: float | None = None
-    by_reload: bool = False
-    by_frame: bool = False  # named by the event socket's "game" frame (not the fallback)
+    by_reload: bool = False  # found by reloading the event's page: the notice was lost
+    by_frame: bool = False  # named by a socket's frame (not the fallback)
     seen_wall: float | None = None  # seen_at on the wall clock (the database's timestamps')
-    panel_at: float | None = None  # when the event's live panel first showed that game
+    board_wall: float | None = None  # when the client held the next game's board (wall)
+    pushed: bool = False  # that board came with the frame (no page load)
+    panel_at: float | None = None  # when an event's live panel first showed that game
+
+
+def wall(at: float) -> float:
+    """A perf_counter reading on the wall clock (the database's timestamps are)."""
+    return time.time() - (time.perf_counter() - at)
 
 
 class ArenaPlayer:
-    """A browser with the event's page open in one tab (holding the event's socket: its
-    live panel shows the viewer's new game, and the page then fetches its own controls,
-    which name the game) and the game played in another, with the pair mode's client."""
+    """A browser tab as the pages script it: the event's page until his first game (its
+    socket names it, static/js/tournaments.js), then the game's page. At a game's end the
+    finished game's page stays open, and its socket names his next game with his board of
+    it (static/js/games.js shows that board at once and becomes the new game's page,
+    fetching the page's other parts meanwhile; the socket is then the new game's). A next
+    game no socket told him of within RELOAD_AFTER is a lost notice: he reloads the event's
+    page, whose controls name it."""
 
     def __init__(self, base, player, stats, think, deadline, rng, tournament_id, tables, ends):
         self.base = base.rstrip("/")
@@ -716,153 +740,177 @@ class ArenaPlayer:
         self.tables = tables
         self.ends = ends
         self.client = PlayerClient(base, player, stats, think, deadline, rng, player["id"])
-        self.known_game = ""   # the game the page's controls name (the page script's knownGame)
-        self.panel_game = ""   # the viewer's game in play in the last panel shown
-        self.opponents = {}    # game id -> the other player, as the panel shows it
+        self.known_game = ""   # the game the page knows (the page script's knownGame)
+        self.opponents = {}    # game id -> the other player, as the event's panel shows it
         self.panel_at = {}     # game id -> when a live panel first showed it in play
-        self.games = asyncio.Queue()  # new games of the viewer, as the page learns them
-        self.framed = set()  # the games a "game" frame named first
         self.version = 0
 
     def _page(self):
         return f"/tournaments/{self.tournament_id}/"
 
-    async def refresh_controls(self, http, reload=False):
-        html = await self.client.get(http, self._page() + "?part=controls")
-        match = CONTROLS_GAME_RE.search(html or "")
-        game = match.group(1) if match else ""
-        if game and game != self.known_game:
-            self.games.put_nowait((int(game), time.perf_counter(), reload))
-        self.known_game = game
-
     def show(self, html):
-        """The panel of a newer version: as the page does, the controls are fetched again
-        when the viewer's game in play changed."""
+        """The event's panel: the games in play it shows (the opponents, for the figures)."""
         version = LIVE_VERSION_RE.search(html)
         if version:
             self.version = max(self.version, int(version.group(1)))
-        mine = ""
         for white, black, game in PENDING_ROW_RE.findall(html):
             if self.me in (white, black):
-                mine = game
                 self.opponents[int(game)] = int(black if white == self.me else white or 0)
                 self.panel_at.setdefault(int(game), time.perf_counter())
-                break
-        changed = mine != self.panel_game
-        self.panel_game = mine
-        return changed
 
-    async def follow_event(self, http, ws_http):
-        """The event page's socket, held until the deadline (reopened if it closes)."""
+    async def controls_game(self, http) -> int | None:
+        html = await self.client.get(http, self._page() + "?part=controls")
+        match = CONTROLS_GAME_RE.search(html or "")
+        return int(match.group(1)) if match and match.group(1) else None
+
+    async def on_event_page(self, http, ws_http):
+        """The event's page until it names a game of his: (game, when, by a reload)."""
+        page = await self.client.get(http, self._page())
+        if page is None:
+            self.stats.error("event page")
+            return None
+        self.show(page)
+        match = CONTROLS_GAME_RE.search(page)
+        if match and match.group(1):
+            return int(match.group(1)), time.perf_counter(), False
         origin = self.base
         while time.monotonic() < self.deadline:
             try:
                 ws = await ws_http.ws_connect(
                     origin.replace("http", "ws", 1) + f"/ws/tournaments/{self.tournament_id}/"
-                    f"?v={self.version}", headers={"Origin": origin}, heartbeat=None,
-                    compress=15)
+                    f"?v={self.version}&g={self.known_game}", headers={"Origin": origin},
+                    heartbeat=None, compress=15)
             except Exception as exc:
                 self.stats.error(f"event websocket {type(exc).__name__}")
                 await asyncio.sleep(1.0)
                 continue
             try:
-                async for message in ws:
+                while time.monotonic() < self.deadline:
+                    try:
+                        message = await ws.receive(timeout=RELOAD_AFTER)
+                    except TimeoutError:
+                        game = await self.controls_game(http)  # the page reloaded
+                        if game and str(game) != self.known_game:
+                            return game, time.perf_counter(), True
+                        continue
                     if message.type != 1:
                         break
                     try:
-                        data = orjson.loads(message.data)  # as fast as a browser's JSON.parse
+                        data = orjson.loads(message.data)
                     except ValueError:
                         continue
                     if data.get("event") == "game":
-                        # The page goes to the game it names (tournaments.js).
-                        game = str(data.get("game") or "")
-                        if game and game != self.known_game:
-                            self.games.put_nowait((int(game), time.perf_counter(), False))
-                            self.framed.add(int(game))
-                            self.known_game = game
+                        game = int(data.get("game") or 0)
+                        if game and str(game) != self.known_game:
+                            return game, time.perf_counter(), False
                     elif data.get("event") == "live" and isinstance(data.get("html"), str):
-                        if (data.get("version") or 0) > self.version and self.show(data["html"]):
-                            await self.refresh_controls(http)
-                    elif data.get("event") == "changed":
-                        html = await self.client.get(http, self._page() + "live/")
-                        if html and self.show(html):
-                            await self.refresh_controls(http)
+                        self.show(data["html"])
             finally:
                 await ws.close()
-            if time.monotonic() < self.deadline:
-                self.stats.error(f"event websocket closed ({ws.close_code})")
-                await asyncio.sleep(1.0)
+        return None
 
-    async def next_game(self, http, current):
-        """The next game of the viewer's that the page names: (game, when, by a reload)."""
+    async def next_from_game_page(self, http, current):
+        """On the finished game's page: (game, html, version, when, by a reload) of his next
+        game, from the socket's frame (or, lost, from the event's page after RELOAD_AFTER)."""
         while time.monotonic() < self.deadline:
             try:
-                game, at, reload = await asyncio.wait_for(
-                    self.games.get(), min(RELOAD_AFTER, max(0.1, self.deadline - time.monotonic())))
+                game, html, version, at = await asyncio.wait_for(
+                    self.client.event_games.get(),
+                    min(RELOAD_AFTER, max(0.1, self.deadline - time.monotonic())))
             except TimeoutError:
-                await self.refresh_controls(http, reload=True)
+                if time.monotonic() >= self.deadline:
+                    return None
+                game = await self.controls_game(http)
+                if game and game != current:
+                    return game, None, None, time.perf_counter(), True
                 continue
-            if game != current:
-                return game, at, reload
+            if game and game != current:
+                return game, html, version, at, False
         return None
 
     async def run(self, ws_factory, http, ws_http, game_ws_http):
-        page = await self.client.get(http, self._page())
-        if page is None:
-            self.stats.error("event page")
+        found = await self.on_event_page(http, ws_http)
+        if found is None:
             return
-        self.show(page)
-        match = CONTROLS_GAME_RE.search(page)
-        game = int(match.group(1)) if match and match.group(1) else None
-        self.known_game = str(game or "")
-        follower = asyncio.create_task(self.follow_event(http, ws_http))
-        try:
-            if game is None:
-                found = await self.next_game(http, None)
-                game = found[0] if found else None
-            while game is not None and time.monotonic() < self.deadline:
-                table = self.tables.setdefault(game, Table(game))
-                table.players.add(self.player["id"])
-                self.client.board = None
-                if not await self.client.play_game(http, table, ws_factory(game_ws_http)):
-                    break
+        game, _at, _reload = found
+        board_html, pushed = None, False  # the next game's board, and whether it came pushed
+        connect = ws_factory(game_ws_http)
+        client = self.client
+        while game is not None and time.monotonic() < self.deadline:
+            self.known_game = str(game)
+            table = self.tables.setdefault(game, Table(game))
+            table.players.add(self.player["id"])
+            client.board = None
+            if board_html is None:
+                board_html = await client.get(http, f"/games/{game}/")  # a page load
+            if board_html is None or client.take_board(board_html, table,
+                                                       "push" if pushed else "page") is None:
+                self.stats.error("game page")
+                return
+            if pushed:
+                # The page shows the pushed board and fetches the rest of the new game's page.
+                asyncio.create_task(client.get(http, f"/games/{game}/"))
+            try:
+                ws = await connect(f"/ws/games/{game}/?v={client.board.version}"
+                                   f"&event={self.tournament_id}")
+                table.listening.add(client.seat)
+            except Exception as exc:
+                self.stats.error(f"websocket {type(exc).__name__}")
+                return
+            listener = asyncio.create_task(client.listen(http, ws, table))
+            try:
+                if not await client.play_on(http, table):
+                    return
+                table.listening.discard(client.seat)
                 if not table.ended_at:
                     table.ended_at = time.perf_counter()
                     self.stats.game_ended()
                 last = next(iter(table.players - {self.player["id"]}), self.opponents.get(game))
                 end = ArenaEnd(self.player["id"], game, last, table.ended_at)
                 self.ends.append(end)
-                found = await self.next_game(http, game)
+                # The finished game's page, its socket still open: the next game comes there.
+                found = await self.next_from_game_page(http, game)
                 if found is None:
-                    break
-                game, end.seen_at, end.by_reload = found
-                end.by_frame = game in self.framed
-                end.seen_wall = time.time() - (time.perf_counter() - end.seen_at)
+                    return
+                game, board_html, _version, end.seen_at, end.by_reload = found
+                end.by_frame = not end.by_reload
+                end.seen_wall = wall(end.seen_at)
+                end.pushed = pushed = bool(board_html)
                 end.next_game, end.opponent = game, self.opponents.get(game)
                 end.panel_at = self.panel_at.get(game)
-        finally:
-            follower.cancel()
+                if pushed:
+                    end.board_wall = end.seen_wall
+            finally:
+                table.listening.discard(client.seat)
+                listener.cancel()
+                await ws.close()
+            if not pushed:
+                # A page load brings the board: the board is there when the page is.
+                board_html = await client.get(http, f"/games/{game}/")
+                end.board_wall = time.time()
 
 
 def arena_figures(ends: list[ArenaEnd]) -> dict:
     """Each end's wait (s), sorted by why: paired at his own game's end (someone was free),
     waited for another game to end (nobody free but his last opponent: the odd one out),
-    a rematch held back, or no new game by the run's end."""
+    a rematch held back, or no new game by the run's end; and every pairing's notice: told
+    by a socket's frame, or lost (found by a reload)."""
     by_next = {(e.player, e.next_game): e for e in ends if e.next_game is not None}
     own, other, rematch, unpaired, reloads = [], [], [], 0, 0
     framed = sum(1 for e in ends if e.next_game is not None and e.by_frame)
-    # The part of the wait until the panel pushed over the event's socket showed the game
-    # (the rest is the page's fetch of its controls, which name it).
+    pushed = sum(1 for e in ends if e.next_game is not None and e.pushed)
     panel = [e.panel_at - e.ended_at for e in ends if e.next_game and e.panel_at]
-    own_ends = []
+    own_ends, boards = [], []
     for end in ends:
         if end.next_game is None:
             unpaired += 1
             continue
-        # The event's socket may name the next game before the game's own socket has shown
-        # either client its end (then the end, as the clients saw it, is late, not the news).
+        # The socket may name the next game before the game's own socket has shown either
+        # client its end (then the end, as the clients saw it, is late, not the news).
         wait = max(0.0, end.seen_at - end.ended_at)
         reloads += end.by_reload
+        if end.board_wall is not None:
+            boards.append((end.next_game, end.board_wall))
         partner = by_next.get((end.opponent, end.next_game))
         if end.opponent is not None and end.opponent == end.last_opponent:
             rematch.append(wait)
@@ -872,7 +920,8 @@ def arena_figures(ends: list[ArenaEnd]) -> dict:
             own.append(wait)
             own_ends.append((end.ended_game, end.next_game, end.seen_wall))
     return {"own": own, "other": other, "rematch": rematch, "unpaired": unpaired,
-            "reloads": reloads, "panel": panel, "own_ends": own_ends, "framed": framed}
+            "reloads": reloads, "panel": panel, "own_ends": own_ends, "framed": framed,
+            "pushed": pushed, "paired": len(ends) - unpaired, "boards": boards}
 
 
 def arena_server_waits(own_ends: list[tuple]) -> tuple[list[float], list[float]]:
@@ -893,6 +942,17 @@ def arena_server_waits(own_ends: list[tuple]) -> tuple[list[float], list[float]]
     return server, whole
 
 
+def arena_board_waits(boards: list[tuple]) -> list[float]:
+    """Every pairing -> the player's client holds the new game's board (s): from the game's
+    creation in the pairing's transaction (the database's clock) to the board in the
+    client's hands (the same machine's clock)."""
+    from games.models import Game
+    created = dict(Game.objects.filter(pk__in={game for game, _ in boards}).values_list(
+        "pk", "created_at"))
+    return [board_wall - created[game].timestamp() for game, board_wall in boards
+            if game in created]
+
+
 def arena_report(figures: dict, players: int) -> str:
     def spread(values):
         if not values:
@@ -902,9 +962,15 @@ def arena_report(figures: dict, players: int) -> str:
                 f"p99 {percentile(ms, 99):.0f}  max {max(ms):.0f} ms (n={len(ms)})")
     own, server = figures["own"], figures.get("server_own", [])
     whole = figures.get("whole_own", [])
+    boards = figures.get("board_waits", [])
     within = sum(1 for v in own if v <= 2.0)
     return "\n".join([
         f"arena: {players} players",
+        f"  pairings after a game's end: {figures['paired']}; told by a socket's frame: "
+        f"{figures['framed']} (with the board: {figures['pushed']}); lost (found by "
+        f"reloading the event's page after {RELOAD_AFTER:g} s): {figures['reloads']}",
+        f"  pairing -> the next game's board in the client's hands: {spread(boards)}; "
+        f"within 2 s: {sum(1 for v in boards if v <= 2.0)}/{len(boards)}",
         f"  pairing latency, paired at their own game's end (game end -> next game known "
         f"to the client): {spread(own)}; within 2 s: {within}/{len(own)}",
         f"    the server's part of those (database: game end -> next game created): "
@@ -914,11 +980,7 @@ def arena_report(figures: dict, players: int) -> str:
         f"  waited for another game to end (nobody else free: the odd one out): "
         f"{spread(figures['other'])}",
         f"  rematch held back (only the last opponent free): {spread(figures['rematch'])}",
-        f"  of which until the event's socket showed the game (all ends): "
-        f"{spread(figures['panel'])}",
-        f"  no next game by the run's end: {figures['unpaired']}; next game named by the "
-        f"socket's game frame: {figures['framed']}, found by a reload after "
-        f"{RELOAD_AFTER:g} s: {figures['reloads']} (the rest: by the panel's fallback)"])
+        f"  no next game by the run's end: {figures['unpaired']}"])
 
 
 async def run_arena_player(base, player, stats, think, deadline, seed, tournament_id, tables,
@@ -1364,6 +1426,7 @@ async def main_async(args):
             arena = arena_figures(ends)
             arena["server_own"], arena["whole_own"] = await asyncio.to_thread(
                 arena_server_waits, arena["own_ends"])
+            arena["board_waits"] = await asyncio.to_thread(arena_board_waits, arena["boards"])
             print(arena_report(arena, len(players)))
         if args.json:
             with open(args.json, "w") as fh:

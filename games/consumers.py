@@ -31,7 +31,12 @@ from marcomage.live_socket import LiveSocketConsumer
 
 from . import services as gs
 from .game import live, selectors
-from .services.events import game_group, player_group
+from .services.events import (
+    arranged_socket_closed,
+    arranged_socket_opened,
+    game_group,
+    player_group,
+)
 from .watch import live as watch_live
 
 log = logging.getLogger(__name__)
@@ -143,6 +148,29 @@ def _spectator_board(game_id, user_id):
     return watch_live.spectator_frame(game_id, player)
 
 
+def _answers(signal, **kwargs) -> list:
+    """The receivers' answers to ``signal`` (a receiver that fails is logged, never fatal)."""
+    answers = []
+    for receiver, answer in signal.send_robust(sender=None, **kwargs):
+        if isinstance(answer, Exception):
+            log.warning("%r failed: %r", receiver, answer,
+                        exc_info=(type(answer), answer, answer.__traceback__))
+        elif answer is not None:
+            answers.append(answer)
+    return answers
+
+
+@database_sync_to_async
+def _arranged_opened(game_id, player_id, event_id) -> list:
+    return _answers(arranged_socket_opened, game_id=game_id, player_id=player_id,
+                    event_id=event_id)
+
+
+@database_sync_to_async
+def _arranged_closed(game_id, player_id, event_id) -> None:
+    _answers(arranged_socket_closed, game_id=game_id, player_id=player_id, event_id=event_id)
+
+
 class GameLiveConsumer(LiveSocketConsumer):
     """One socket per page: the player's group always, the game's group on a game page."""
 
@@ -150,6 +178,8 @@ class GameLiveConsumer(LiveSocketConsumer):
     seat = None
     watching = False  # a spectator's socket
     sent_version = 0
+    event_id = None  # the event the page says its game belongs to (?event=)
+    event_games_sent = frozenset()
 
     async def connect(self):
         user = self.scope.get("user")
@@ -188,16 +218,30 @@ class GameLiveConsumer(LiveSocketConsumer):
         if version > self._page_version():
             # The page was rendered before the last change: bring it up to date.
             await self._send_board("board", version)
+        event_id = self._query_int("event")
+        if seat is not None and event_id is not None:
+            self.event_id = event_id
+            # A next game of the event made while the page loaded (or its socket was down)
+            # is told now: a pairing's frame reaches only the sockets open at its commit.
+            for next_game in await _arranged_opened(game_id, self.player_id, event_id):
+                await self._send_event_game(next_game)
+
+    def _query_int(self, name):
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        try:
+            value = int(query.get(name, [""])[0])
+        except ValueError:
+            return None
+        return value if 0 < value < 2**31 else None
 
     def _page_version(self) -> int:
         """The board version the page had when it opened the socket (?v=), else current."""
-        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        try:
-            return int(query.get("v", [""])[0])
-        except ValueError:
-            return 10**12
+        version = self._query_int("v")
+        return 10**12 if version is None else version
 
     async def disconnect(self, code):
+        if self.event_id is not None:
+            await _arranged_closed(self.game_id, self.player_id, self.event_id)
         if self.seat is not None:
             await self._presence("bye")
         if self.watching:
@@ -306,10 +350,25 @@ class GameLiveConsumer(LiveSocketConsumer):
 
     async def tournament_game(self, event):
         """The player's next game of an event (games.tournaments.events): told to his own
-        game pages, whose script opens it when the page shows a game of that event."""
-        if self.seat is not None:
-            await self.send_json({"event": "event-game", "tournament": event["tournament"],
-                                  "game": event["game"]})
+        pages of that event's games (their socket names the event), with its board."""
+        if self.seat is not None and event.get("tournament") == self.event_id:
+            await self._send_event_game(event["game"])
+
+    async def _send_event_game(self, game_id):
+        """The next game of the page's event, with this player's board of it (rendered as
+        the game's own socket renders it): the page shows it at once and becomes that
+        game's page, with no page load between the pairing and the board. Each game once
+        per socket (the pairing's frame and the restatement at connect may both name it)."""
+        if game_id in self.event_games_sent or game_id == self.game_id:
+            return
+        self.event_games_sent = self.event_games_sent | {game_id}
+        frame = {"event": "event-game", "tournament": self.event_id, "game": game_id}
+        board = None
+        if self.csrf_token is not None:
+            board = await _board(game_id, self.user_id, self.csrf_token)
+        if board:
+            frame["version"], frame["html"] = board
+        await self.send_json(frame)
 
     async def game_spectators(self, event):
         if self.game_id is not None:

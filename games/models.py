@@ -48,6 +48,10 @@ class Game(models.Model):
     is_ai = models.BooleanField(default=False)
     is_long = models.BooleanField(default=False)
     is_hidden = models.BooleanField(default=False)
+    # A game the site arranged between two players who asked for it by joining an event
+    # (games.services.lobby.game_start_arranged): it holds none of their game slots, and
+    # its end by the site is worded as the event's rule (a turn time limit, a round's).
+    is_arranged = models.BooleanField(default=False)
     ai_challenge = models.CharField(max_length=40, blank=True, default="")
     ai_deck_name = models.CharField(max_length=60, blank=True, default="")
     # The computer's level (engine.AI_LEVELS) in a game against it; AI challenges stay
@@ -154,6 +158,18 @@ class Game(models.Model):
     def my_turn_q(player) -> Q:
         """Games waiting for ``player``'s move (``current_seat`` is set only while running)."""
         return Q(player1=player, current_seat=0) | Q(player2=player, current_seat=1)
+
+    @property
+    def outcome_label(self) -> str:
+        """The outcome in a few words for lists and boards. The site's own endings of an
+        event's game are its rules (a turn's time limit, a round's), not the three weeks
+        of absence those outcomes mean elsewhere; and "abandoned" is said of the game, not
+        of one player (the loser's list read "Abandoned by the opponent")."""
+        if self.outcome == self.Outcome.ABANDON:
+            return "Turn time limit passed" if self.is_arranged else "Abandoned"
+        if self.outcome == self.Outcome.ABORT and self.is_arranged:
+            return "Called off at the round's time limit"
+        return self.get_outcome_display()
 
     def seat_of(self, player):
         """0 or 1 for a player of this game, None for anybody else."""

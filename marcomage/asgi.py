@@ -4,6 +4,8 @@ See marcomage/httppool.py for why HTTP is served by Django's WSGI handler on lon
 threads rather than by its ASGI handler. One HTTP address is answered before the pool:
 bots' event streams (GET /api/v1/bot/stream, marcomage/api/stream.py) stay open for long
 and are fed by the channel layer, so they run on the event loop and never take a thread.
+The lifespan starts the periodic sweeps' thread where they belong in the server process
+(marcomage/periodic.py).
 """
 import os
 
@@ -21,6 +23,7 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 
 from marcomage.api.stream import with_bot_stream  # noqa: E402
 from marcomage.httppool import BoundedHTTP  # noqa: E402
+from marcomage.periodic import server_lifespan  # noqa: E402
 from marcomage.routing import websocket_urlpatterns  # noqa: E402
 from marcomage.site.warmup import server_process_ready  # noqa: E402
 
@@ -32,6 +35,9 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
+        # Without Redis the periodic sweeps run on a thread of the server process
+        # (marcomage/periodic.py), started and stopped here.
+        "lifespan": server_lifespan,
     }
 )
 

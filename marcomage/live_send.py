@@ -7,6 +7,9 @@ where those messages go depends on the server, which the services must not know:
   are handed to the server's own event loop, where the channel layer's connections live,
   and not waited for;
 - code already running in an event loop hands them to that loop;
+- a thread of the server process that was told so (``hand_sends_to``: the periodic tasks'
+  thread of the embedded default, marcomage/periodic.py) hands them to the server's loop
+  too;
 - elsewhere (Celery workers, commands, tests) they are sent before returning, over one
   event loop for all of them.
 
@@ -14,6 +17,7 @@ Sending never raises: a channel layer that is down costs the live update only (l
 """
 import asyncio
 import logging
+import threading
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -21,6 +25,22 @@ from channels.layers import get_channel_layer
 from marcomage.httppool import server_loop
 
 log = logging.getLogger(__name__)
+
+_this_thread = threading.local()
+
+
+def hand_sends_to(loop) -> None:
+    """This thread's sends go to ``loop`` (the server's own, where its channel layer and
+    sockets live), not waited for: for threads of the server process other than its HTTP
+    pool's."""
+    _this_thread.loop = loop
+
+
+def _bound_loop():
+    loop = getattr(_this_thread, "loop", None)
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    return loop
 
 
 async def _group_send_all(layer, messages) -> None:
@@ -53,7 +73,7 @@ def group_send_all(messages) -> None:
         if running is not None:
             running.create_task(_group_send_all(layer, messages))
             return
-        loop = server_loop()
+        loop = server_loop() or _bound_loop()
         if loop is not None:
             asyncio.run_coroutine_threadsafe(_group_send_all(layer, messages), loop)
             return

@@ -368,6 +368,13 @@ CELERY_BEAT_SCHEDULE = {
     "balance-refresh": {"task": "games.balance.tasks.balance_refresh_task",
                         "schedule": timedelta(minutes=10)},
 }
+# Without Redis, `manage.py serve` runs the schedule above on a thread of its server process
+# (marcomage/periodic.py): the in-memory channel layer is that process's, and an event
+# published elsewhere (an arena started by the tick) reached no socket. `serve` sets it for
+# its server; the entries below publish nothing and may take long, so that thread starts
+# them as a child process at a lower priority instead.
+PERIODIC_IN_SERVER = env.bool("PERIODIC_IN_SERVER", default=False)
+PERIODIC_IN_CHILD = ("balance-refresh",)
 
 # --- Internationalisation ----------------------------------------------------
 LANGUAGE_CODE = "en-us"

@@ -95,22 +95,31 @@ def with_card(payload: dict, replaced: int, card_id: int, rarity: str) -> dict:
     return out
 
 
+def _card_options(kind: str, key, deck_words: str, payload: dict, rarity: str) -> list:
+    """A deck's cards of the concept's rarity, each once, by name, each naming its deck
+    (a closed menu shows the chosen line alone, and the same card is in several decks)."""
+    cards = sorted(replaceable(payload, rarity), key=lambda cid: engine.card(cid).name)
+    return [(f"{kind}:{key}:{cid}", f"{engine.card(cid).name} — {deck_words}")
+            for cid in cards]
+
+
 def deck_choices(player, rarity: str, *, starters=False) -> list:
     """[(group label, [(value, label)])]: the cards the concept may replace, deck by deck:
     the player's ready decks ("deck:<id>:<card>") and, with ``starters``, the starter decks
-    ("starter:<index>:<card>")."""
+    ("starter:<index>:<card>"). Every line names its card and its deck."""
     groups = []
     decks = Deck.objects.filter(player=player, is_ready=True).order_by("name", "pk")
     for deck in decks:
-        options = [(f"deck:{deck.pk}:{cid}", engine.card(cid).name)
-                   for cid in replaceable(deck_payload(deck), rarity)]
+        words = f"your deck “{deck.name}”"
+        options = _card_options("deck", deck.pk, words, deck_payload(deck), rarity)
         if options:
-            groups.append((f"Your deck “{deck.name}”", options))
+            groups.append((words[0].upper() + words[1:], options))
     if starters:
         for index, name in enumerate(engine.STARTER_DECK_NAMES):
-            options = [(f"starter:{index}:{cid}", engine.card(cid).name)
-                       for cid in replaceable(starter_payload(index), rarity)]
-            groups.append((f"Starter deck “{name}”", options))
+            words = f"starter deck “{name}”"
+            groups.append((words[0].upper() + words[1:],
+                           _card_options("starter", index, words, starter_payload(index),
+                                         rarity)))
     return groups
 
 

@@ -10,8 +10,10 @@ reads them back into the engine's JSON shape, ``builder_apply`` runs the builder
 the template draws. Nothing here decides what is valid: the engine checks the definition
 (``engine.custom_card_check``) and its message is shown as it is.
 """
+import hashlib
+import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from decks.catalogue import keyword_names
 from games import engine
@@ -545,13 +547,36 @@ def checked(definition) -> tuple[dict | None, str]:
         return None, error.message
 
 
+# The concepts' previews, kept per definition: a page draws each concept's text and
+# picture from it, and its effect tags (which the picture reads) are computed once.
+_PREVIEWS_KEPT = 512
+# A preview's card id, made from its definition (engine.custom_card_preview gives every
+# preview the same id; the pictures place their details by the id, and the engine keeps a
+# card's effect tags by it): far above the catalogue's ids and the lab's registered ones.
+PREVIEW_IDS_FROM = 1_000_000_000
+
+
+@lru_cache(maxsize=_PREVIEWS_KEPT)
+def _preview(text: str):
+    card = engine.custom_card_preview(json.loads(text))
+    card.id = PREVIEW_IDS_FROM + int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)
+    return card
+
+
+def concept_preview(concept):
+    """The engine's card of a concept's built effect (not registered: nothing can play it)
+    for its text and picture; None when it has none or it no longer builds."""
+    definition = concept_definition(concept)
+    if definition is None:
+        return None
+    try:
+        return _preview(json.dumps(definition, sort_keys=True, separators=(",", ":")))
+    except engine.EngineError:
+        return None
+
+
 def played_text(concept) -> str:
     """The text of a concept's built effect as the game renders it ("" when none or when
     it no longer builds)."""
-    definition = concept_definition(concept)
-    if definition is None:
-        return ""
-    try:
-        return engine.custom_card_preview(definition).text
-    except engine.EngineError:
-        return ""
+    preview = concept_preview(concept)
+    return preview.text if preview is not None else ""

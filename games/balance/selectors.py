@@ -57,6 +57,19 @@ class BalanceFilters:
         return {key: value for key, value in values.items() if value}
 
 
+def default_source() -> str:
+    """The games the dashboard opens on: the site's finished games once any card has
+    enough of them for both win rates; until then the latest self-play run's, if one has
+    finished (a new site's page showed nothing but "too few games"); else the site's games
+    (1 query, 2 at most)."""
+    rows = CardBalance.objects.filter(mode=CardBalance.Mode.ALL, difference__isnull=False)
+    if rows.filter(source=CardBalance.Source.ALL).exists():
+        return CardBalance.Source.ALL
+    if rows.filter(source=CardBalance.Source.SELFPLAY).exists():
+        return CardBalance.Source.SELFPLAY
+    return CardBalance.Source.ALL
+
+
 def clean_filters(params) -> BalanceFilters:
     def pick(key, allowed, default=""):
         value = (params.get(key) or "").strip()
@@ -64,8 +77,9 @@ def clean_filters(params) -> BalanceFilters:
 
     sort = pick("sort", SORTS, DEFAULT_SORT)
     direction = pick("dir", ("asc", "desc"), "asc" if sort == "card" else "desc")
+    source = pick("source", CardBalance.Source.values)
     return BalanceFilters(
-        source=pick("source", CardBalance.Source.values, CardBalance.Source.ALL),
+        source=source or default_source(),
         mode=pick("mode", CardBalance.Mode.values, CardBalance.Mode.ALL),
         rarity=pick("rarity", catalogue.RARITIES),
         keyword=pick("keyword", {*catalogue.keyword_names(), "any", "none"}),

@@ -44,6 +44,9 @@ def dashboard(request):
         "keywords": catalogue.keyword_names(),
         "levels": catalogue.levels(),
         "selfplay_form": SelfPlayForm() if _may_start_runs(request) else None,
+        # Opened on the self-play figures because the site's own games are too few yet.
+        "source_chosen_for_you": ("source" not in request.GET
+                                  and filters.source == CardBalance.Source.SELFPLAY),
         "selfplay_modes": SELFPLAY_MODES,
         "section": "statistics",
     })

@@ -262,7 +262,7 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
         "announcement": " ".join(filter(None, (
             move_announcement(board, opponent_name=opponent_name),
             end_announcement(board, opponent_name=opponent_name,
-                                outcome_label=game.get_outcome_display())))),
+                                outcome_label=game.outcome_label)))),
         "refresh_seconds": settings.auto_refresh or DEFAULT_REFRESH_SECONDS,
         "next_game": next(iter(pk for pk in on_turn if pk != game.pk), None),
         "urls": board_urls(game.pk),

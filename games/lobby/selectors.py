@@ -5,6 +5,7 @@ from django.db.models import Case, F, IntegerField, Q, Value, When
 
 from decks.models import Deck
 from games.models import Game
+from games.services import holds_slot
 
 
 def player_named(name: str):
@@ -70,7 +71,7 @@ def games_overview(player) -> dict:
         .exclude(player1=player).select_related("player1__user")
         .defer("state", "initial_state", "deck1_cards").order_by("-created_at")[:50])
     overview["ready_decks"] = ready_decks(player)
-    overview["slots_used"] = len(games)
+    overview["slots_used"] = sum(1 for game in games if holds_slot(game))
     return overview
 
 

@@ -4,7 +4,9 @@ Before a player has answered, a puzzle shows only its board, built from
 ``engine.view_for(state, seat)`` with the game board's pieces (games.services.board), and
 what anybody may know about it (what it asks, its rating, how often it was solved). The
 solution, the lines and the source game (whose replay would tell the answer) are read only
-through ``answer_shown``, for a player who has answered.
+through ``answer_shown``, for a player who has answered, and ``try_shown``, for a move tried
+without a rating (a visitor's, or a player's again after his rated answer); after a miss the
+solution itself only when he asks for it, so that he may try again first.
 """
 from django.db.models import Count, Exists, F, OuterRef, Value
 from django.db.models.functions import Abs, Floor
@@ -115,23 +117,39 @@ def source_of(puzzle: Puzzle, viewer) -> dict:
             "self_play": puzzle.source if puzzle.origin == Puzzle.Origin.SELF_PLAY else None}
 
 
-def answer_shown(puzzle: Puzzle, attempt: PuzzleAttempt, viewer) -> dict:
-    """Everything a player may see once he has answered: the verdict, his move and what
-    follows it, the solution and what follows it, the rating change, the source."""
+def _verdict(puzzle: Puzzle, key: str, correct: bool, viewer, with_solution: bool) -> dict:
     state = puzzle_state(puzzle)
     seat = puzzle.seat
-    solution = [move_named(state, seat, key) for key in puzzle.solution]
-    right_key = puzzle.solution[0]
-    return {
-        "correct": attempt.correct,
-        "answer": move_named(state, seat, attempt.answer),
-        "answer_line": line_shown(puzzle, puzzle.lines[attempt.answer]["steps"]),
-        "solution": solution,
-        "solution_line": line_shown(puzzle, puzzle.lines[right_key]["steps"]),
-        "rating_before": attempt.rating_before, "rating_after": attempt.rating_after,
-        "rating_change": attempt.rating_change,
+    shown = {
+        "correct": correct,
+        "answer": move_named(state, seat, key),
+        "answer_line": line_shown(puzzle, puzzle.lines[key]["steps"]),
+        "with_solution": with_solution or correct,
         "source": source_of(puzzle, viewer),
     }
+    if shown["with_solution"]:
+        right_key = puzzle.solution[0]
+        shown["solution"] = [move_named(state, seat, right) for right in puzzle.solution]
+        shown["solution_line"] = line_shown(puzzle, puzzle.lines[right_key]["steps"])
+    return shown
+
+
+def answer_shown(puzzle: Puzzle, attempt: PuzzleAttempt, viewer, *,
+                 with_solution: bool = True) -> dict:
+    """Everything a player may see once he has answered: the verdict, his move and what
+    follows it, the rating change, the source; and the solution and what follows it
+    (after a miss, only when he asks for it: until then he may try again)."""
+    return {**_verdict(puzzle, attempt.answer, attempt.correct, viewer, with_solution),
+            "rating_before": attempt.rating_before, "rating_after": attempt.rating_after,
+            "rating_change": attempt.rating_change, "practice": False}
+
+
+def try_shown(puzzle: Puzzle, key: str, viewer, *, with_solution: bool = False) -> dict:
+    """The verdict of a move tried without a rating (services.puzzle_try): a visitor's, or a
+    player's after his rated answer. No rating change; the solution as ``answer_shown``."""
+    return {**_verdict(puzzle, key, key in puzzle.solution, viewer, with_solution),
+            "rating_before": None, "rating_after": None, "rating_change": None,
+            "practice": True}
 
 
 def next_puzzle_for(player) -> Puzzle | None:

@@ -87,6 +87,18 @@ def answer_key(puzzle: Puzzle, *, kind: str, position, mode=0) -> str:
     return solver.action_key(action)
 
 
+def puzzle_try(*, puzzle_id, kind: str, position, mode=0) -> tuple[str, bool]:
+    """A move tried without a rating (a visitor's answer, or a player's after his first):
+    (its key, right or not); recorded nowhere. GameError "gone" or "bad_move" as
+    ``puzzle_answer``."""
+    try:
+        puzzle = Puzzle.objects.get(pk=int(puzzle_id))
+    except (Puzzle.DoesNotExist, TypeError, ValueError, OverflowError):
+        raise GameError(GONE, code="gone")
+    key = answer_key(puzzle, kind=kind, position=position, mode=mode)
+    return key, key in puzzle.solution
+
+
 def _rated(rating, deviation, volatility, opponent: Glicko2Rating, score: float):
     return glicko2_update(Glicko2Rating(rating, deviation, volatility),
                           [Glicko2Game(opponent.rating, opponent.deviation, score)])

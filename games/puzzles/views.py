@@ -4,10 +4,14 @@ and the puzzles by rating.
 
 Answering is a POST (then a redirect back to the puzzle, which now shows the verdict); the
 page before an answer holds the board and the form only: nothing of the solution, the
-lines or the source game is in it.
+lines or the source game is in it. A player's first answer is rated; after it (and after a
+miss before the solution is shown) he may try again, without a rating. A visitor without an
+account may solve today's puzzle the same way (its page and answer are open to him; any
+other puzzle sends him to the log-in page).
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -37,11 +41,24 @@ def puzzles_home(request):
     })
 
 
-@login_required
+def _is_daily(puzzle) -> bool:
+    daily = services.daily_puzzle()
+    return daily is not None and daily.pk == puzzle.pk
+
+
+def _viewer(request):
+    """The signed-in player, or None for a visitor (who may solve today's puzzle)."""
+    return request.user.player if request.user.is_authenticated else None
+
+
 @require_GET
 def puzzle_daily(request):
+    """Today's puzzle: anybody may solve it (the rating needs an account)."""
     daily = services.daily_puzzle()
     if daily is None:
+        if not request.user.is_authenticated:
+            messages.info(request, "There is no puzzle today yet.")
+            return redirect("home")
         messages.info(request, "There are no puzzles yet.")
         return redirect("puzzles:home")
     return redirect("puzzles:detail", daily.pk)
@@ -58,11 +75,36 @@ def puzzle_next(request):
     return redirect("puzzles:detail", puzzle.pk)
 
 
+# A move tried without a rating, kept in the session until the player tries again: a
+# visitor's (today's puzzle), or a player's after his first, rated answer. {puzzle id: key}
+TRIES = "puzzle-tries"
+
+
+def _tried(request, puzzle) -> str | None:
+    key = request.session.get(TRIES, {}).get(str(puzzle.pk))
+    return key if isinstance(key, str) and key in puzzle.lines else None
+
+
+def _remember_try(request, puzzle, key) -> None:
+    tries = dict(request.session.get(TRIES, {}))
+    tries[str(puzzle.pk)] = key
+    # The latest few only: a session is not a history.
+    request.session[TRIES] = dict(list(tries.items())[-20:])
+
+
+def _forget_try(request, puzzle) -> None:
+    tries = request.session.get(TRIES)
+    if tries and str(puzzle.pk) in tries:
+        request.session[TRIES] = {k: v for k, v in tries.items() if k != str(puzzle.pk)}
+
+
 def _puzzle_page(request, puzzle, *, form=None, error="", status=200):
-    player = request.user.player
-    attempt = selectors.attempt_of(player, puzzle)
+    player = _viewer(request)
     board = selectors.board_of(puzzle)
     modes = board["modes"]
+    again = request.GET.get("again") == "1"
+    with_solution = request.GET.get("solution") == "1"
+    attempt = selectors.attempt_of(player, puzzle)
     context = {
         "puzzle": puzzle,
         "board": board,
@@ -72,31 +114,45 @@ def _puzzle_page(request, puzzle, *, form=None, error="", status=200):
                  "turn_timeout": 0},
         "is_daily": DailyPuzzle.objects.filter(day=timezone.localdate(),
                                                puzzle=puzzle).exists(),
-        "profile": selectors.profile_of(player),
+        "profile": selectors.profile_of(player) if player is not None else None,
         "form": form,
         "error": error,
+        "attempt": attempt,
     }
-    if attempt is not None:
-        context["result"] = selectors.answer_shown(puzzle, attempt, player)
+    if again:
+        # Once more, from the same position: the earlier try goes (the rated answer stays).
+        _forget_try(request, puzzle)
+    elif (tried := _tried(request, puzzle)) is not None:
+        context["result"] = selectors.try_shown(puzzle, tried, player,
+                                                with_solution=with_solution)
+    elif attempt is not None:
+        context["result"] = selectors.answer_shown(puzzle, attempt, player,
+                                                   with_solution=with_solution)
+    if player is not None and "result" in context:
         context["next_puzzle"] = selectors.next_puzzle_for(player)
     return render(request, "puzzles/puzzle.html", context, status=status)
 
 
-@login_required
 @require_GET
 def puzzle_detail(request, puzzle_id):
     puzzle = selectors.puzzle_get(puzzle_id)
     if puzzle is None:
         raise Http404("No such puzzle.")
+    if not request.user.is_authenticated and not _is_daily(puzzle):
+        return redirect_to_login(request.get_full_path())
     return _puzzle_page(request, puzzle)
 
 
-@login_required
 @require_POST
 def puzzle_answer(request, puzzle_id):
+    """A player's first answer is rated; a visitor's answer (today's puzzle) and a player's
+    later ones are tried without a rating."""
     puzzle = selectors.puzzle_get(puzzle_id)
     if puzzle is None:
         raise Http404("No such puzzle.")
+    player = _viewer(request)
+    if player is None and not _is_daily(puzzle):
+        return redirect_to_login(reverse("puzzles:detail", args=[puzzle.pk]))
     form = AnswerForm(request.POST)
     if not form.is_valid():
         return _puzzle_page(request, puzzle, form=form, error=form.first_error(), status=400)
@@ -104,8 +160,12 @@ def puzzle_answer(request, puzzle_id):
     if refusal:
         return _puzzle_page(request, puzzle, form=form, error=refusal, status=FLOOD_STATUS)
     try:
-        services.puzzle_answer(puzzle_id=puzzle.pk, player=request.user.player,
-                               **form.move())
+        if player is not None and selectors.attempt_of(player, puzzle) is None:
+            services.puzzle_answer(puzzle_id=puzzle.pk, player=player, **form.move())
+            _forget_try(request, puzzle)
+        else:
+            key, _right = services.puzzle_try(puzzle_id=puzzle.pk, **form.move())
+            _remember_try(request, puzzle, key)
     except GameError as exc:
         if exc.code == "gone":
             raise Http404(exc.message)

@@ -18,7 +18,7 @@ from games.services.errors import GameError
 from games.services.turn_log import state_after_turns
 
 _LIST_FIELDS = ("id", "player1_id", "player2_id", "winner_id", "outcome", "status", "round",
-                "is_hidden", "is_friendly", "is_long", "is_ai", "ai_challenge", "ai_deck_name",
+                "is_hidden", "is_friendly", "is_long", "is_ai", "is_arranged", "ai_challenge", "ai_deck_name",
                 "ai_level", "turn_timeout", "finished_at", "replay_views",
                 "player1__id", "player1__user__id", "player1__user__username",
                 "player1__is_bot", "player2__id", "player2__user__id",

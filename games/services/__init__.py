@@ -62,6 +62,7 @@ from .lobby import (
     game_join,
     game_slots_limit,
     game_slots_used,
+    holds_slot,
 )
 from .moves import (
     game_discard_card,
@@ -116,7 +117,7 @@ __all__ = [
     "BASE_GAME_SLOTS", "ai_challenge_choices", "ai_challenge_start", "ai_game_start", "ai_quick_game",
     "challenge_accept", "challenge_cancel", "challenge_create", "challenge_reject",
     "deck_payload", "game_host", "game_host_cancel", "game_join", "game_slots_limit",
-    "game_slots_used",
+    "game_slots_used", "holds_slot",
     "game_discard_card", "game_play_card", "game_preview", "game_substitute_move",
     "game_note_save",
     "NOT_RATED_REASONS", "exp_phase_lines", "game_rate", "rating_rule",

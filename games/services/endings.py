@@ -157,7 +157,7 @@ def game_end_by_site(*, game_id, outcome: str, winner_seat=None):
 # ---------------------------------------------------------------- leaving
 @transaction.atomic
 def game_leave(*, game_id, player: Player) -> Game:
-    """Leave a finished game: it leaves the player's list and frees the slot."""
+    """Leave a finished game: it leaves the player's list (its slot was freed at its end)."""
     game, seat = access_seat(game_id=game_id, player=player)
     if game.status != Game.Status.FINISHED:
         raise GameError("You can leave a game once it is over.", code="not_finished")

@@ -20,6 +20,16 @@ log = logging.getLogger(__name__)
 # not know them. A receiver that fails is logged and never fails the game's end.
 game_finished = Signal()
 
+# A player's socket opened (or closed) on the page of a game the page says an event
+# arranged (``game_id``, ``player_id``, ``event_id``: the page's own word, checked by the
+# receiver). The events keep count of who is still with them (a player who has left every
+# page of an event is paused) and answer, on opening, the player's next game of that event
+# when he has one the page has not heard of (a pairing made while the page was loading or
+# its socket was down is told at once): each receiver answers a game id or None. Sent from
+# the game pages' consumer (games.consumers), which need not know the events.
+arranged_socket_opened = Signal()
+arranged_socket_closed = Signal()
+
 
 def game_group(game_id: int) -> str:
     return f"game-{game_id}"

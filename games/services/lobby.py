@@ -27,14 +27,24 @@ def game_slots_limit(player: Player) -> int:
     return BASE_GAME_SLOTS + player.extra_game_slots
 
 
-def game_slots_used(player: Player, *, accepting: bool = False) -> int:
-    """Games, hosted games and challenges (in and out) occupying a slot of ``player``.
+# What holds a game slot: a game waiting or running, never a finished one (it stays in the
+# player's list until he leaves it, but the slot is free at its end), never a game an event
+# arranged (an arena would fill a player's slots with its games, as lichess's does not).
+SLOT_HOLDERS = Q(status__in=[Game.Status.WAITING, Game.Status.IN_PROGRESS], is_arranged=False)
 
-    A finished game keeps its slot until the player leaves it. Incoming challenges
-    are not counted while accepting one (spec §3.1).
+
+def holds_slot(game: Game) -> bool:
+    """SLOT_HOLDERS for a game already loaded."""
+    return (game.status in (Game.Status.WAITING, Game.Status.IN_PROGRESS)
+            and not game.is_arranged)
+
+
+def game_slots_used(player: Player, *, accepting: bool = False) -> int:
+    """Games, hosted games and challenges (in and out) occupying a slot of ``player``
+    (SLOT_HOLDERS). Incoming challenges are not counted while accepting one (spec §3.1).
     """
     mine = Q(player1=player, player1_left=False) | Q(player2=player, player2_left=False)
-    qs = Game.objects.filter(mine)
+    qs = Game.objects.filter(mine).filter(SLOT_HOLDERS)
     if accepting:
         qs = qs.exclude(status=Game.Status.WAITING, player2=player)
     return qs.count()
@@ -238,7 +248,8 @@ def game_start_arranged(*, player1: Player, player2: Player, deck1_cards: dict,
     if turn_timeout <= 0:
         raise GameError("An arranged game needs a turn time limit.", code="timeout")
     game = Game(player1=player1, player2=player2, deck1_cards=deck1_cards, is_hidden=hidden,
-                is_friendly=friendly, is_long=long_mode, turn_timeout=turn_timeout)
+                is_friendly=friendly, is_long=long_mode, turn_timeout=turn_timeout,
+                is_arranged=True)
     _start(game, deck2_cards)
     publish_game_changed(game)
     return game

@@ -6,7 +6,18 @@ from django.contrib import admin
 
 from players.moderation.admin_privacy import PrivateFieldsAdmin
 
-from .models import Entry, Pairing, Policy, Schedule, Tournament
+from .forms import minutes_label, seconds_label
+from .models import (
+    ARENA_MINUTES,
+    EVENT_TURN_TIMEOUTS,
+    SWISS_ROUND_MINUTES,
+    SWISS_ROUNDS,
+    Entry,
+    Pairing,
+    Policy,
+    Schedule,
+    Tournament,
+)
 from .services import TournamentError, options_check, set_end
 
 OPTION_FIELDS = ("name", "kind", "duration_minutes", "rounds", "round_minutes", "hidden",
@@ -14,9 +25,23 @@ OPTION_FIELDS = ("name", "kind", "duration_minutes", "rounds", "round_minutes", 
                  "bots_allowed", "max_players")
 
 
+def _choice(values, words, **kwargs):
+    return forms.TypedChoiceField(choices=[(value, words(value)) for value in values],
+                                  coerce=int, **kwargs)
+
+
 class OptionsCheckedForm(forms.ModelForm):
     """The event's options go through the services' own check (the same choices as the
-    players' form and the API)."""
+    players' form and the API); the lengths and limits are offered as those choices, not as
+    free numbers the check would refuse."""
+
+    duration_minutes = _choice(ARENA_MINUTES, minutes_label, initial=30,
+                               label="Arena: duration")
+    rounds = _choice(SWISS_ROUNDS, str, initial=5, label="Swiss: rounds")
+    round_minutes = _choice(SWISS_ROUND_MINUTES, minutes_label, initial=30,
+                            label="Swiss: time limit of a round")
+    turn_timeout = _choice(EVENT_TURN_TIMEOUTS, seconds_label, initial=300,
+                           label="Turn time limit")
 
     def clean(self):
         data = super().clean()

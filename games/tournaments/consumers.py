@@ -2,7 +2,10 @@
 viewer's own new game at once.
 
 A socket joins the event's group (events.tournament_group) and its viewer's own group of
-the event (events.entrant_group: his sockets only).
+the event (events.entrant_group: his sockets only). An entrant's open page counts as one of
+his pages of the event (presence: who has left them all is paused), and a page opened
+with the game it knows (``?g=``) is told at once of a newer game of his (paired while the
+page loaded).
 
 - "your game is G" (his group) goes to the page at once as ``{"event": "game", "game"}``:
   the page opens the game. It names nothing but the viewer's own game.
@@ -24,8 +27,9 @@ from django.template.loader import render_to_string
 
 from marcomage.live_socket import LiveSocketConsumer
 
-from . import selectors
+from . import presence, selectors
 from .events import entrant_group, tournament_group
+from .models import Entry
 
 log = logging.getLogger(__name__)
 
@@ -122,14 +126,35 @@ _panels = _Panels()
 _sockets: dict[int, int] = {}  # event -> this process's open sockets of it
 
 
+@dataclass(frozen=True)
+class _Viewer:
+    version: int  # the event's
+    player_id: int | None
+    entrant: bool  # in the event (not withdrawn): his page counts as one of his (presence)
+    game: int | None  # his game in the event now
+
+
 @database_sync_to_async
-def _version_and_viewer(tournament_id, user):
-    """(the event's version, the viewer's player id), None when the event is gone."""
+def _version_and_viewer(tournament_id, user) -> _Viewer | None:
+    """The event's version and who is looking; None when the event is gone. An entrant's
+    page is counted as open (presence) here."""
     tournament = selectors.tournament_get(tournament_id)
     if tournament is None:
         return None
     player = getattr(user, "player", None)
-    return tournament.version, None if player is None else player.pk
+    if player is None:
+        return _Viewer(tournament.version, None, False, None)
+    entry = selectors.entry_of(tournament, player)
+    entrant = entry is not None and entry.status != Entry.Status.WITHDRAWN
+    if entrant:
+        presence.page_opened(tournament.pk, player.pk)
+    return _Viewer(tournament.version, player.pk, entrant,
+                   selectors.current_pairing_game(entry) if entrant else None)
+
+
+@database_sync_to_async
+def _page_closed(tournament_id, player_id):
+    presence.page_closed(tournament_id, player_id)
 
 
 class TournamentLiveConsumer(LiveSocketConsumer):
@@ -137,6 +162,7 @@ class TournamentLiveConsumer(LiveSocketConsumer):
     sent_version = 0
     wanted_version = 0
     sending = None  # the task sending the panel, while one is on its way
+    counted_player = None  # the entrant whose page this is (presence), once counted
 
     async def connect(self):
         user = self.scope.get("user")
@@ -147,30 +173,42 @@ class TournamentLiveConsumer(LiveSocketConsumer):
         # Join before reading the version: a change committed meanwhile still arrives.
         self.groups_joined = []
         await self._join(tournament_group(self.tournament_id))
-        found = await _version_and_viewer(self.tournament_id, user)
-        if found is None:
+        viewer = await _version_and_viewer(self.tournament_id, user)
+        if viewer is None:
             await self._leave_groups()
             await self.close(code=4404)
             return
-        version, player_id = found
-        if player_id is not None:
-            await self._join(entrant_group(self.tournament_id, player_id))
+        if viewer.entrant:
+            self.counted_player = viewer.player_id
+        if viewer.player_id is not None:
+            await self._join(entrant_group(self.tournament_id, viewer.player_id))
         await self.accept()
         _sockets[self.tournament_id] = _sockets.get(self.tournament_id, 0) + 1
         self.sent_version = self._page_version()
-        if version > self.sent_version:  # changed since the page was drawn
-            self._panel_wanted(version)
+        if viewer.version > self.sent_version:  # changed since the page was drawn
+            self._panel_wanted(viewer.version)
+        known = self._query().get("g")
+        if known is not None and viewer.game and str(viewer.game) != known[0]:
+            # Paired after the page was drawn, before its socket opened (a pairing's frame
+            # reaches the sockets open at its commit only): told now.
+            await self.send_json({"event": "game", "game": viewer.game})
+
+    def _query(self) -> dict:
+        return parse_qs(self.scope.get("query_string", b"").decode("latin-1"),
+                        keep_blank_values=True)
 
     def _page_version(self) -> int:
-        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         try:
-            return int(query.get("v", [""])[0])
+            return int(self._query().get("v", [""])[0])
         except ValueError:
             return 0
 
     async def disconnect(self, code):
         if self.sending is not None:
             self.sending.cancel()
+        if self.counted_player is not None:
+            await _page_closed(self.tournament_id, self.counted_player)
+            self.counted_player = None
         if getattr(self, "groups_joined", None):
             left = _sockets.get(self.tournament_id, 1) - 1
             if left > 0:

@@ -19,17 +19,21 @@ from .services import starter_choices
 STARTS_IN = (5, 10, 15, 30, 60, 120, 240, 480, 720, 1440, 2880)
 
 
+def _count(number: int, unit: str) -> str:
+    return f"{number} {unit}" if number == 1 else f"{number} {unit}s"
+
+
 def minutes_label(minutes: int) -> str:
     if minutes < 60:
-        return f"{minutes} minutes"
+        return _count(minutes, "minute")
     hours, rest = divmod(minutes, 60)
-    words = "1 hour" if hours == 1 else f"{hours} hours"
-    return f"{words} {rest} minutes" if rest else words
+    words = _count(hours, "hour")
+    return f"{words} {_count(rest, 'minute')}" if rest else words
 
 
 def seconds_label(seconds: int) -> str:
     return minutes_label(seconds // 60) if seconds >= 60 and not seconds % 60 else \
-        f"{seconds} seconds"
+        _count(seconds, "second")
 
 
 def _choices(values, label):

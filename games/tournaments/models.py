@@ -5,6 +5,8 @@ Scores are kept in half points as integers everywhere (a win 2, a draw 1, a loss
 arena's points are those numbers (doubled on a winning streak), a Swiss score is half of
 them (a win 1, a draw ½), so one column serves both.
 """
+import re
+
 from django.db import models
 from django.db.models import Q
 
@@ -75,8 +77,13 @@ class Schedule(EventOptions):
 class Policy(models.Model):
     """The administrators' rules for events created by players (one row, pk 1)."""
 
+    # Level 3: about ten games played (the tutorial opens Replays there), enough to know the
+    # game and the site, while an account made a minute ago cannot announce events; lichess
+    # asks a few games of its players. Two open events per player and the flood limit bound
+    # the rest.
     create_min_level = models.PositiveSmallIntegerField(
-        default=20, help_text="Players from this level on may create events")
+        default=3, help_text="Players from this level on may create events (3: about ten "
+                             "games played)")
     open_events_per_player = models.PositiveSmallIntegerField(
         default=2, help_text="Events a player may have upcoming or running at once")
 
@@ -124,7 +131,14 @@ class Tournament(EventOptions):
         ]
 
     def __str__(self):
-        return f"{self.name} ({self.get_kind_display()})"
+        return self.name if self.name_shows_kind else f"{self.name} ({self.get_kind_display()})"
+
+    @property
+    def name_shows_kind(self) -> bool:
+        """Does the name already say what kind of event it is ("Newcomer Arena", "Carol's
+        Swiss")? Then the pages do not add the kind again."""
+        words = re.findall(r"[a-z]+", self.name.lower())
+        return self.get_kind_display().lower() in words
 
     @property
     def is_arena(self):
@@ -144,9 +158,17 @@ class Entry(models.Model):
         PAUSED = "paused", "Paused"
         WITHDRAWN = "withdrawn", "Withdrawn"
 
+    class Paused(models.TextChoices):
+        """Why a paused entry is paused (he comes back with the page's button)."""
+        ASKED = "", "He asked"
+        AWAY = "away", "He left the event's pages"
+        TIME = "time", "He lost a game on time"
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="tournament_entries")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    paused_reason = models.CharField(max_length=4, choices=Paused.choices, blank=True,
+                                     default=Paused.ASKED)
     # The deck copied at joining (starter decks: drawn for each game instead).
     deck_name = models.CharField(max_length=60, blank=True, default="")
     deck_cards = models.JSONField(default=dict, blank=True)

@@ -10,6 +10,7 @@ have met already; with an odd count a "bye" node takes the lowest-scored player 
 not had one. The matching is the kept library's; only the weights are ours.
 """
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 import networkx as nx
 
@@ -18,6 +19,9 @@ POINTS = {WIN: 2, DRAW: 1, LOSS: 0}
 BYE_POINTS = 2
 # Two wins in a row: the next games count double.
 STREAK_FOR_DOUBLE = 2
+# No arena game starts this close to its end: it could not be finished, and a game still
+# running at the end does not count (the event's page says so).
+LAST_PAIRING = timedelta(minutes=1)
 
 
 def arena_points(result: str, streak: int) -> tuple[int, int]:

@@ -2,7 +2,7 @@
 from django.db.models import Count, Q
 
 from .models import Entry, Kind, Pairing, Tournament
-from .rules import on_fire
+from .rules import LAST_PAIRING, on_fire
 
 FINISHED_SHOWN = 20
 # The standings rows the live panel shows (the leaders): the panel goes to every open page
@@ -11,6 +11,9 @@ FINISHED_SHOWN = 20
 STANDINGS_SHOWN = 50
 # The arena games an event page lists (the newest first).
 ARENA_GAMES_SHOWN = 60
+# How the page words rules.LAST_PAIRING.
+_LAST_MINUTES = int(LAST_PAIRING.total_seconds() // 60)
+LAST_PAIRING_WORDS = "minute" if _LAST_MINUTES == 1 else f"{_LAST_MINUTES} minutes"
 
 
 def tournament_get(tournament_id) -> Tournament | None:
@@ -98,7 +101,11 @@ def live_panel(tournament: Tournament) -> dict:
     return {"tournament": tournament, "standings": rows[:STANDINGS_SHOWN],
             "standings_total": len(rows), "pairings": shown,
             "podium": podium(rows) if over and rows else [],
-            "playing": sum(1 for p in shown if p.result == Pairing.Result.PENDING)}
+            "playing": sum(1 for p in shown if p.result == Pairing.Result.PENDING),
+            "unscored": (Pairing.objects.filter(tournament=tournament,
+                                                result=Pairing.Result.UNSCORED).count()
+                         if over and tournament.kind == Kind.ARENA else 0),
+            "last_pairing_words": LAST_PAIRING_WORDS}
 
 
 def entry_of(tournament: Tournament, player) -> Entry | None:
@@ -113,6 +120,13 @@ def current_pairing_game(entry: Entry | None):
         return None
     return (Pairing.objects.filter(pk=entry.current_pairing_id)
             .values_list("game_id", flat=True).first())
+
+
+def current_game_of(tournament_id, player_id):
+    """The game ``player_id`` is playing in the event now (None: none), one query."""
+    return (Entry.objects.filter(tournament_id=tournament_id, player_id=player_id,
+                                 current_pairing__isnull=False)
+            .values_list("current_pairing__game_id", flat=True).first())
 
 
 def pairing_of_game(game_id) -> Pairing | None:

@@ -28,7 +28,7 @@ from marcomage.plain_text import name_problem
 from players.models import Player
 from players.moderation.selectors import mute_refusal
 
-from . import rules
+from . import presence, rules
 from .events import publish_games_paired, publish_tournament_changed
 from .models import (
     ARENA_MINUTES,
@@ -356,12 +356,34 @@ def tournament_pause(*, tournament_id, player: Player, paused: bool) -> Entry:
         raise TournamentError("This event is over.", code="closed")
     entry = _own_entry(tournament, player)
     entry.status = Entry.Status.PAUSED if paused else Entry.Status.ACTIVE
+    entry.paused_reason = Entry.Paused.ASKED
     entry.free_since = timezone.now()
-    entry.save(update_fields=["status", "free_since"])
+    entry.save(update_fields=["status", "paused_reason", "free_since"])
     _changed(tournament)
     if not paused and tournament.status == Tournament.Status.RUNNING:
         _after_commit_pair(tournament.pk)
     return entry
+
+
+def _pause(entries, reason) -> None:
+    """Pause these entries for ``reason`` (the site's own pause: he left the event's pages,
+    or he lost on time); he is paired again once he comes back (the page's button). The
+    caller holds the event's lock and saves its version."""
+    ids = [entry.pk for entry in entries]
+    if ids:
+        Entry.objects.filter(pk__in=ids, status=Entry.Status.ACTIVE).update(
+            status=Entry.Status.PAUSED, paused_reason=reason)
+
+
+def _pause_the_away(tournament: Tournament, entries: dict, now) -> dict:
+    """The entries of ``entries`` (pk -> Entry, with their players) whose players have left
+    every page of the event for presence.AWAY_AFTER are paused (as lichess withdraws who
+    leaves an arena's page): returned without them."""
+    gone = presence.away(tournament.pk, [e.player_id for e in entries.values()], now=now)
+    if not gone:
+        return entries
+    _pause([e for e in entries.values() if e.player_id in gone], Entry.Paused.AWAY)
+    return {pk: e for pk, e in entries.items() if e.player_id not in gone}
 
 
 def _after_commit_pair(tournament_id: int) -> None:
@@ -420,12 +442,15 @@ def arena_pair(*, tournament_id, now=None) -> int:
     with transaction.atomic():
         tournament = _lock(tournament_id)
         if (not tournament.is_arena or tournament.status != Tournament.Status.RUNNING
-                or tournament.ends_at <= now):
+                or tournament.ends_at - now < rules.LAST_PAIRING):
             return 0
-        free = {e.pk: e for e in Entry.objects.filter(
+        found = {e.pk: e for e in Entry.objects.filter(
             tournament=tournament, status=Entry.Status.ACTIVE, current_pairing__isnull=True)
             .select_related("player")}
+        free = _pause_the_away(tournament, found, now)
         if len(free) < 2:
+            if len(free) != len(found):
+                _changed(tournament)
             return 0
         others_playing = Entry.objects.filter(tournament=tournament,
                                               current_pairing__isnull=False).exists()
@@ -440,7 +465,7 @@ def arena_pair(*, tournament_id, now=None) -> int:
             for e in free.values()]
         pairs = rules.arena_pairs(waiting, others_playing=others_playing)
         made = _start_pairs(tournament, free, pairs, 0)
-        if made:
+        if made or len(free) != len(found):
             _changed(tournament)
         return made
 
@@ -452,8 +477,8 @@ def _met_pairs(tournament) -> set:
 
 def _swiss_round_start(tournament: Tournament, now) -> int:
     """Pair and start the next round (the caller holds the event's lock)."""
-    entries = {e.pk: e for e in Entry.objects.filter(
-        tournament=tournament, status=Entry.Status.ACTIVE).select_related("player")}
+    entries = _pause_the_away(tournament, {e.pk: e for e in Entry.objects.filter(
+        tournament=tournament, status=Entry.Status.ACTIVE).select_related("player")}, now)
     round_number = tournament.current_round + 1
     players = [rules.SwissPlayer(id=e.pk, score=e.score, rating=e.rating, had_bye=e.had_bye)
                for e in entries.values()]
@@ -646,6 +671,12 @@ def game_result_record(*, game_id, now=None) -> bool:
             white_result = rules.WIN if game.winner_id == game.player1_id else rules.LOSS
         if not _result_apply(tournament, pairing, white_result, now):
             return False
+        if game.outcome == Game.Outcome.ABANDON and game.winner_id is not None:
+            # Lost on his own turn's time limit (the site's ending of an event's game): he
+            # is not paired again until he says he is back, instead of losing on time game
+            # after game.
+            loser = pairing.black_id if white_result == rules.WIN else pairing.white_id
+            _pause([Entry(pk=loser)], Entry.Paused.TIME)
         _changed(tournament)
     if tournament.is_arena:
         arena_pair(tournament_id=tournament.pk, now=now)

@@ -7,16 +7,22 @@
 
   var script = document.getElementById("games-js");
   var indicatorUrl = script ? script.getAttribute("data-indicator-url") : null;
-  var live = document.getElementById("game-live");
-  var statusEl = document.getElementById("live-status");
-  var wsPath = live ? live.getAttribute("data-ws-path") : "/ws/games/";
-  var boardUrl = live ? live.getAttribute("data-board-url") : "";
-  var chatUrl = live ? live.getAttribute("data-chat-url") : "";
-  // The chat as a pop-up (games/game/_chat_popup.html), when the player keeps it off the
-  // game screen: see "the chat as a pop-up" below.
-  var chatPopup = document.getElementById("chat-popup");
-  var chatButton = document.getElementById("chat-popup-button");
-  var refreshSeconds = live ? (parseInt(live.getAttribute("data-refresh"), 10) || 20) : 60;
+  // The page's game: read from the page, and read again when the page becomes an event's
+  // next game (see "an event's next game" below).
+  var live, statusEl, wsPath, boardUrl, chatUrl, chatPopup, chatButton, refreshSeconds;
+  function bindPage() {
+    live = document.getElementById("game-live");
+    statusEl = document.getElementById("live-status");
+    wsPath = live ? live.getAttribute("data-ws-path") : "/ws/games/";
+    boardUrl = live ? live.getAttribute("data-board-url") : "";
+    chatUrl = live ? live.getAttribute("data-chat-url") : "";
+    // The chat as a pop-up (games/game/_chat_popup.html), when the player keeps it off the
+    // game screen: see "the chat as a pop-up" below.
+    chatPopup = document.getElementById("chat-popup");
+    chatButton = document.getElementById("chat-popup-button");
+    refreshSeconds = live ? (parseInt(live.getAttribute("data-refresh"), 10) || 20) : 60;
+  }
+  bindPage();
   var socket = null;
   var pollTimer = null;
   var retryDelay = 1000;
@@ -144,24 +150,94 @@
     boardArrived(before, false);
   }
 
-  // The player's next game of the event this page's game belongs to: open it (a player is
-  // never in two games of one event at once, so this one is over).
+  // ---- an event's next game. The player's next game of the event this page's game belongs
+  // to (a player is never in two games of one event at once, so this one is over) comes
+  // with his board of it: shown at once, no page load between the pairing and the board.
+  // The page becomes that game's: its address, its socket, and then the parts around the
+  // board (data-game-part: the lines above it, the chat, the notes) from that game's page,
+  // fetched meanwhile. Without a board in the frame (or without the means): the page opens.
   function openEventGame(data) {
     var strip = document.getElementById("game-event");
     var game = parseInt(data.game, 10);
     if (!strip || !(game > 0) || String(data.tournament) !== strip.getAttribute("data-tournament")) return;
     if (String(game) === strip.getAttribute("data-game")) return;
-    window.location.href = "/games/" + game + "/";
+    strip.setAttribute("data-game", String(game));
+    var url = "/games/" + game + "/";
+    var board = document.getElementById("board");
+    if (typeof data.html !== "string" || !board || !window.htmx || !window.fetch ||
+        !window.DOMParser || !(window.history && window.history.replaceState)) {
+      window.location.href = url;
+      return;
+    }
+    window.htmx.swap(board, data.html, { swapStyle: "outerHTML" });
+    window.__marcomageEventSwitches = (window.__marcomageEventSwitches || 0) + 1;  // tests
+    window.history.replaceState(null, "", url);
+    if (live) {
+      live.setAttribute("data-ws-path", "/ws/games/" + game + "/");
+      live.setAttribute("data-board-url", url + "board/");
+      live.setAttribute("data-chat-url", "");  // until the new page's part says
+    }
+    bindPage();
+    announcedVersion = 0;
+    if (catchUpTimer) { window.clearTimeout(catchUpTimer); catchUpTimer = null; }
+    announce("Your next game has begun.");
+    reconnect();
+    fetch(url, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html === null) { window.location.href = url; return; }
+        takeParts(new window.DOMParser().parseFromString(html, "text/html"), game);
+      })
+      .catch(function () { window.location.href = url; });
+  }
+
+  // The parts around the board from the new game's page (and its board, if newer).
+  function takeParts(doc, game) {
+    var strip = document.getElementById("game-event");
+    if (!strip || strip.getAttribute("data-game") !== String(game)) return;  // moved on since
+    doc.querySelectorAll("[data-game-part]").forEach(function (fresh) {
+      var name = fresh.getAttribute("data-game-part");
+      var old = document.querySelector("[data-game-part='" + name + "']");
+      if (!old) return;
+      var part = document.importNode(fresh, true);
+      old.replaceWith(part);
+      window.htmx.process(part);
+    });
+    var freshBoard = doc.getElementById("board");
+    var board = document.getElementById("board");
+    if (freshBoard && board && freshBoard.getAttribute("data-game") === String(game) &&
+        Number(freshBoard.getAttribute("data-version")) > Number(board.getAttribute("data-version"))) {
+      window.htmx.swap(board, freshBoard.outerHTML, { swapStyle: "outerHTML" });
+    }
+    if (doc.title) document.title = doc.title;
+    bindPage();
+    bindChatPopup();
+    if (socket && socket.readyState === 1) setStatus(live.getAttribute("data-live-text") || "Live: your opponent's moves appear here as they happen.", "live");
   }
 
   var everConnected = false;
+
+  // The page became another game's: its socket is that game's now (the old one's frames
+  // are not for this page any more).
+  function reconnect() {
+    var old = socket;
+    socket = null;
+    if (old) { old.onclose = null; old.onmessage = null; old.close(); }
+    stopPolling();
+    connect();
+  }
 
   function connect() {
     if (!("WebSocket" in window)) { startPolling(); return; }
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
     // The page's board version: the server sends the board at once if it is older.
     var version = live ? boardVersion() : null;
-    var path = wsPath + (version ? "?v=" + encodeURIComponent(version) : "");
+    var query = [];
+    if (version) query.push("v=" + encodeURIComponent(version));
+    // A game of an event: its next game is told on this socket (see openEventGame).
+    var strip = live ? document.getElementById("game-event") : null;
+    if (strip) query.push("event=" + encodeURIComponent(strip.getAttribute("data-tournament")));
+    var path = wsPath + (query.length ? "?" + query.join("&") : "");
     try {
       socket = new WebSocket(scheme + window.location.host + path);
     } catch (e) {
@@ -242,31 +318,37 @@
     chatButton.classList.toggle("has-unread", !!mark.querySelector(".chat-unread-count"));
   }
 
-  if (chatPopup && chatButton && chatPopup.showModal) {
-    chatButton.addEventListener("click", function (event) {
+  // The dialog's own listeners, on the page's dialog (bound again when the page becomes
+  // an event's next game).
+  function bindChatPopup() {
+    if (!chatPopup || !chatButton || !chatPopup.showModal || chatButton.__marcomageBound) return;
+    chatButton.__marcomageBound = true;
+    var button = chatButton, popup = chatPopup;
+    button.addEventListener("click", function (event) {
       if (!chatUrl || !window.htmx) return;  // the link to the chat's page
       event.preventDefault();
-      chatPopup.showModal();
+      popup.showModal();
       // Opened again: its lines are refreshed, a line being written stays.
-      if (chatPopup.querySelector("#chat-lines")) refreshChat();
-      else window.htmx.ajax("GET", chatUrl, { source: chatPopup, target: "#chat-popup-body", swap: "innerHTML" });
+      if (popup.querySelector("#chat-lines")) refreshChat();
+      else window.htmx.ajax("GET", chatUrl, { source: popup, target: "#chat-popup-body", swap: "innerHTML" });
     });
-    chatPopup.addEventListener("close", function () { chatButton.focus(); });
-    document.addEventListener("htmx:beforeSwap", function (event) {
-      // A mark asked for before the dialog opened must not bring back lines read since.
-      var target = event.detail.target;
-      if (target && target.id === "chat-unread" && chatPopup.open) event.detail.shouldSwap = false;
-    });
-    document.addEventListener("htmx:afterSwap", function (event) {
-      var target = event.detail.target;
-      if (!target || !/^chat-(unread|popup-body|lines|box)$/.test(target.id)) return;
-      showChatUnread();
-      // First opened: on to the box one writes in (unless the player has moved on).
-      var close = document.getElementById("chat-popup-close");
-      var box = document.getElementById("chat-body");
-      if (target.id === "chat-popup-body" && box && document.activeElement === close) box.focus();
-    });
+    popup.addEventListener("close", function () { button.focus(); });
   }
+  bindChatPopup();
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    // A mark asked for before the dialog opened must not bring back lines read since.
+    var target = event.detail.target;
+    if (chatPopup && target && target.id === "chat-unread" && chatPopup.open) event.detail.shouldSwap = false;
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (!chatPopup || !target || !/^chat-(unread|popup-body|lines|box)$/.test(target.id)) return;
+    showChatUnread();
+    // First opened: on to the box one writes in (unless the player has moved on).
+    var close = document.getElementById("chat-popup-close");
+    var box = document.getElementById("chat-body");
+    if (target.id === "chat-popup-body" && box && document.activeElement === close) box.focus();
+  });
 
   // ---- keyboard: 1-8 choose a card, P plays, D discards (not while typing, nor while the
   // chat's pop-up is open)
@@ -309,7 +391,15 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "board" || !event.detail.xhr) return;
-    var match = /id="board"[^>]*data-version="(\d+)"/.exec(event.detail.xhr.responseText || "");
+    var text = event.detail.xhr.responseText || "";
+    // An answer about the game this page showed before it became an event's next game.
+    var game = /id="board"[^>]*data-game="(\d+)"/.exec(text);
+    var shown = document.getElementById("board");
+    if (game && shown && shown.getAttribute("data-game") && game[1] !== shown.getAttribute("data-game")) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    var match = /id="board"[^>]*data-version="(\d+)"/.exec(text);
     var current = boardVersion();
     if (match && current !== null && Number(match[1]) < Number(current)) {
       event.detail.shouldSwap = false;

@@ -2,7 +2,8 @@
 // the event changes (every few seconds at most); the viewer's own controls are fetched
 // again when the event starts or ends or one of his games begins or ends. A new game of
 // his opens at once: the socket names it in a frame of its own ({"event": "game"}), sent
-// to his pages only, as soon as he is paired (the panel showing it is the fallback).
+// to his pages only, as soon as he is paired (the panel showing it is the fallback), and a
+// socket that opens after the pairing hears of it then.
 // Without a socket the panel is fetched every 10 seconds. Without JavaScript the page is
 // complete and a reload brings it up to date.
 (function () {
@@ -77,7 +78,10 @@
     if (!("WebSocket" in window)) { startPolling(); return; }
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
     try {
-      socket = new WebSocket(scheme + window.location.host + live.getAttribute("data-ws") + "?v=" + version());
+      // The game the page knows: a newer one (paired while the page loaded or the socket was
+      // down) is named at once.
+      socket = new WebSocket(scheme + window.location.host + live.getAttribute("data-ws") + "?v=" + version() +
+                             "&g=" + encodeURIComponent(knownGame));
     } catch (e) { startPolling(); return; }
     socket.onopen = function () { retryDelay = 1000; stopPolling(); live.setAttribute("data-socket", "open"); };
     socket.onmessage = function (message) {

@@ -61,10 +61,12 @@ def _running(tournament):
 
 
 def _finish_all(tournament, winner_seat=0):
-    from games.services.endings import game_end_by_site
-
+    """Every running game of the event ends: the other seat gives up (a loss on time would
+    pause the loser)."""
     for game in _running(tournament):
-        game_end_by_site(game_id=game.pk, outcome=Game.Outcome.ABANDON, winner_seat=winner_seat)
+        gs.game_surrender(game_id=game.pk, player=game.player_at(1 - winner_seat))
+        gs.game_surrender_answer(game_id=game.pk, player=game.player_at(winner_seat),
+                                 accept=True)
 
 
 def _join_in_the_page(page, base, tournament):
@@ -136,16 +138,31 @@ def test_an_arena_of_four_to_its_podium(page, asgi_url, alice, screenshot):
     second = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
     assert {second.player1_id, second.player2_id} != {game.player1_id, game.player2_id}
     # she stays on her game's page, which names the event; when the games end, that page
-    # opens her next game of the event itself
+    # shows her next game of the event itself: its board comes over the socket and the page
+    # becomes that game's (no page load)
     page.wait_for_selector(f"#game-event[data-tournament='{tournament.pk}']")
     page.wait_for_selector("#live-status[data-state=live]")
     screenshot("arena-game-strip")
+    page.evaluate("window.__marcomagePageLoads = 1")  # gone if the page loads again
     _finish_all(tournament, winner_seat=0)
     page.wait_for_url(lambda url: "/games/" in url and f"/games/{second.pk}/" not in url,
                       timeout=30_000)
     third = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
     assert Pairing.objects.filter(game=third, tournament=tournament).exists()
     assert alice.pk in (third.player1_id, third.player2_id)
+    page.wait_for_selector(f"#board[data-game='{third.pk}']")
+    assert page.evaluate("[window.__marcomagePageLoads, window.__marcomageEventSwitches]") \
+        == [1, 1]
+    # the parts around the board are the new game's (its chat, its line above the board),
+    # and the socket is the new game's: a chat line of the new opponent shows up
+    page.wait_for_selector(f"#chat-form[action='/games/{third.pk}/chat/']")
+    page.wait_for_selector(f"#game-event[data-game='{third.pk}']")
+    page.wait_for_selector("#live-status[data-state=live]")
+    opponent = third.player2 if third.player1_id == alice.pk else third.player1
+    gs.chat_post(game_id=third.pk, player=opponent, body="Good luck in game three")
+    page.wait_for_selector("#chat-lines >> text=Good luck in game three", timeout=30_000)
+    assert "Game against" in page.title() and opponent.name in page.title()
+    screenshot("arena-next-game-pushed")
     page.goto(f"{asgi_url}{reverse('tournaments:detail', args=[tournament.pk])}")
     # alice pauses through the page: the others play on without her
     page.click("#tournament-controls button:has-text('Pause')")

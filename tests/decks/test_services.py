@@ -40,8 +40,8 @@ class TestStarterDecks:
 
         from django.core.management import call_command
 
-        call_command("load_demo", puzzles=2, stdout=StringIO())
-        call_command("load_demo", puzzles=2, stdout=StringIO())  # idempotent
+        call_command("load_demo", puzzles=2, balance_games=40, stdout=StringIO())
+        call_command("load_demo", puzzles=2, balance_games=40, stdout=StringIO())  # idempotent
         for name in ("alice", "bob", "carol"):
             names = set(Deck.objects.filter(player__user__username=name).values_list("name", flat=True))
             assert set(engine.STARTER_DECK_NAMES) <= names and len(names) == 5
@@ -58,6 +58,12 @@ class TestStarterDecks:
 
         assert Puzzle.objects.count() == 2  # mined once, for the home page's daily puzzle
         assert daily_puzzle() is not None
+        from games.balance.models import CardBalance, SelfPlayRun
+
+        # one self-play run, played once, for the card balance dashboard's first minute
+        run = SelfPlayRun.objects.get()
+        assert (run.status, run.games_played, run.level) == ("done", 40, "easy")
+        assert CardBalance.objects.filter(source="selfplay", times_played__gt=0).exists()
 
 
 class TestCreateRenameDelete:

@@ -80,7 +80,8 @@ def test_load_harness_plays_games_against_the_production_server(fresh_database_u
 @pytest.mark.slow
 def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url, tmp_path):
     # Four players in one arena: games end and the players are paired again, each client
-    # learning of its next game from the event page's socket, as a browser does.
+    # learning of its next game on the finished game's page, whose socket brings the next
+    # game's board, as a browser does.
     env = {**os.environ, "DATABASE_URL": fresh_database_url,
            "STATIC_ROOT": str(tmp_path / "static")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
@@ -102,8 +103,10 @@ def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url,
     # (not from the reload after 30 s of silence), in the frame naming their own game.
     assert arena["own"], arena
     assert max(paired) < 10 and arena["reloads"] == 0, arena
-    assert arena["framed"] > 0, arena
+    assert arena["framed"] > 0 and arena["pushed"] == arena["framed"], arena
+    assert len(arena["board_waits"]) == arena["paired"] and max(arena["board_waits"]) < 10
     assert "pairing latency" in result.stdout and "within 2 s" in result.stdout
+    assert "lost (found by reloading the event's page after 30 s): 0" in result.stdout
 
 
 @pytest.mark.slow

@@ -59,7 +59,8 @@ def test_answering_right_shows_the_verdict_and_the_winning_line(alice, client_of
     assert PuzzleAttempt.objects.get(player=alice).correct
 
 
-def test_answering_wrong_shows_the_answer_s_line_and_the_solution(alice, client_of):
+def test_answering_wrong_shows_the_answer_s_line_then_a_retry_or_the_solution(
+        alice, client_of):
     puzzle = make_puzzle()
     client = client_of(alice)
     response = client.post(reverse("puzzles:answer", args=[puzzle.pk]),
@@ -67,8 +68,42 @@ def test_answering_wrong_shows_the_answer_s_line_and_the_solution(alice, client_
     html = response.content.decode()
     assert "Not this one." in html
     assert "You played <strong>Basic wall</strong>" in html
-    assert re.search(r"The right move: play <span[^>]*>Knight</span>", html)
     assert "<strong>You</strong> play <span class=\"puzzle-card-name\">Basic wall</span>" in html
+    # The solution is not in the page until asked for: he may try again first.
+    assert "Knight" not in html.split('id="result"', 1)[1] and "The right move" not in html
+    assert 'id="try-again"' in html and 'id="show-solution"' in html
+    shown = client.get(reverse("puzzles:detail", args=[puzzle.pk]) + "?solution=1").content
+    assert re.search(r"The right move: play <span[^>]*>Knight</span>", shown.decode())
+
+
+def test_after_a_miss_the_player_tries_again_without_a_rating(alice, client_of):
+    puzzle = make_puzzle()
+    client = client_of(alice)
+    detail = reverse("puzzles:detail", args=[puzzle.pk])
+    answer = reverse("puzzles:answer", args=[puzzle.pk])
+    client.post(answer, {"action": "play", "position": 1})
+    rated = PuzzleAttempt.objects.get(player=alice)
+    assert not rated.correct
+    # Try again: the board and the form once more
+    again = client.get(detail + "?again=1").content.decode()
+    assert 'id="puzzle-form"' in again and "not rated (your first answer stays)" in again
+    assert "Not this one." not in again
+    # ... right this time: the verdict and the line, no rating change
+    response = client.post(answer, {"action": "play", "position": KNIGHT_SLOT})
+    assert response.status_code == 302
+    html = client.get(response.url).content.decode()
+    assert "Right!" in html and "You win." in html
+    assert "your first answer, the rated one, stays (missed)" in html
+    assert "Your puzzle rating" not in html
+    assert list(PuzzleAttempt.objects.filter(player=alice)) == [rated]
+    rated.refresh_from_db()
+    assert not rated.correct
+    puzzle.refresh_from_db()
+    assert puzzle.attempts == 1 and puzzle.solved == 0
+    # a bad move on a retry is refused with a message, as a first answer is
+    bad = client.post(answer, {"action": "play", "position": 3, "mode_3": "4"})
+    assert bad.status_code == 400 and "That move cannot be made" in unescape(
+        bad.content.decode())
 
 
 @pytest.mark.parametrize("data, message", [
@@ -94,12 +129,46 @@ def test_unknown_puzzles_are_404_and_the_answer_is_post_only(alice, client_of):
     assert client.get(reverse("puzzles:answer", args=[puzzle.pk])).status_code == 405
 
 
-def test_the_puzzle_pages_need_a_login(client):
-    puzzle = make_puzzle()
-    for url in (reverse("puzzles:home"), reverse("puzzles:detail", args=[puzzle.pk]),
-                reverse("puzzles:history"), reverse("puzzles:browse")):
+def test_the_puzzle_pages_need_a_login_but_todays_puzzle(client):
+    daily, other = make_puzzle(seed=3), make_puzzle(seed=4)
+    assert services.daily_puzzle() == daily
+    for url in (reverse("puzzles:home"), reverse("puzzles:detail", args=[other.pk]),
+                reverse("puzzles:history"), reverse("puzzles:browse"),
+                reverse("puzzles:next")):
         response = client.get(url)
-        assert response.status_code == 302 and reverse("login") in response.url
+        assert response.status_code == 302 and reverse("login") in response.url, url
+    response = client.post(reverse("puzzles:answer", args=[other.pk]),
+                           {"action": "play", "position": KNIGHT_SLOT})
+    assert response.status_code == 302 and reverse("login") in response.url
+    assert client.get(reverse("puzzles:daily")).url == reverse("puzzles:detail",
+                                                               args=[daily.pk])
+
+
+def test_a_visitor_solves_todays_puzzle_without_a_rating(client):
+    puzzle = make_puzzle()
+    detail = reverse("puzzles:detail", args=[puzzle.pk])
+    page = client.get(detail).content.decode()
+    assert 'id="puzzle-form"' in page and "not rated without an account" in page
+    assert "Knight" not in page.split('id="opponent-hand"', 1)[0]
+    for secret in ("You win", "puzzle-line", "Right!", "watch the replay"):
+        assert secret not in page
+    # a miss: his move's line; try again; then right
+    answer = reverse("puzzles:answer", args=[puzzle.pk])
+    html = client.get(client.post(answer, {"action": "play", "position": 1}).url)
+    html = html.content.decode()
+    assert "Not this one." in html and 'id="try-again"' in html
+    assert "create an account" in html and "The right move" not in html
+    assert 'id="puzzle-form"' in client.get(detail + "?again=1").content.decode()
+    response = client.post(answer, {"action": "play", "position": KNIGHT_SLOT})
+    html = client.get(response.url).content.decode()
+    assert "Right!" in html and "You win." in html and "Not rated" in html
+    assert not PuzzleAttempt.objects.exists()
+    puzzle.refresh_from_db()
+    assert puzzle.attempts == 0
+    # bad input from a visitor: a message, nothing else
+    bad = client.post(answer, {"action": "fly", "position": 1})
+    assert bad.status_code == 400 and "Say whether to play or discard" in unescape(
+        bad.content.decode())
 
 
 def test_the_home_page_shows_the_daily_puzzle_and_never_its_answer(alice, client_of):

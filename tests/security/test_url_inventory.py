@@ -53,7 +53,8 @@ GAME_COMMANDS = ("ai-move", "substitute", "surrender", "surrender-cancel", "surr
 # How each route treats people: "public" (anybody), "own" (a logged-in player's own
 # things, no object of anybody else in the URL), "foreign" (names alice's or bob's object:
 # an outsider gets 404), "open" (names someone else's object on purpose: a public profile,
-# a card, an avatar, a public replay, a hosted game anybody may join).
+# a card, an avatar, a public replay, a hosted game anybody may join), "daily" (open to
+# anybody for today's puzzle, as "open" for players).
 ROUTES = {
     "home": "public", "help": "public", "notices_reset": "own", "register": "public", "login": "public",
     "news": "public", "modified_cards": "public", "faq": "public", "credits": "public",
@@ -104,10 +105,12 @@ ROUTES = {
     # only: tests/games/watch/); the analysis of a game that is not a public replay: 404.
     "games:watch": "own", "games:watch_game": "open", "games:watch_board": "open",
     "games:replay_analysis": "foreign",
-    # Puzzles: anybody logged in sees every puzzle (its board only, before his answer).
-    "puzzles:home": "own", "puzzles:daily": "own", "puzzles:next": "own",
-    "puzzles:history": "own", "puzzles:browse": "own", "puzzles:detail": "open",
-    "puzzles:answer": "open",
+    # Puzzles: anybody logged in sees every puzzle (its board only, before his answer); a
+    # visitor solves today's puzzle without a rating ("daily": its page and its answer are
+    # open to him, any other puzzle sends him to the log-in page: tests/puzzles).
+    "puzzles:home": "own", "puzzles:daily": "public", "puzzles:next": "own",
+    "puzzles:history": "own", "puzzles:browse": "own", "puzzles:detail": "daily",
+    "puzzles:answer": "daily",
     # Forum posts are public; "guarded" = only the author (or staff) may change it: 403.
     "forum:index": "own", "forum:search": "own", "forum:mark_all_read": "own",
     "forum:section": "own", "forum:thread_new": "own", "forum:thread": "open",
@@ -444,7 +447,11 @@ def _tournament_requests(world):
 
 
 def _a_puzzle():
-    return Puzzle.objects.first() or make_puzzle(hidden=True)
+    """Today's puzzle (the only one)."""
+    from games.puzzles.services import daily_puzzle
+    puzzle = Puzzle.objects.first() or make_puzzle(hidden=True)
+    assert daily_puzzle() == puzzle
+    return puzzle
 
 
 def _puzzle_requests():
@@ -606,6 +613,12 @@ def test_anonymous_visitor_reaches_only_public_pages(world):
                                                                      response.status_code)
                 continue
             if ROUTES[route] == "public" or route == "players:avatar":
+                continue
+            if ROUTES[route] == "daily":
+                # Today's puzzle (the inventory's puzzle is today's): open, never rated.
+                assert response.status_code in (200, 302, 405), (route, method)
+                if response.status_code == 302:
+                    assert not response.url.startswith(login_url), (route, method)
                 continue
             if response.status_code == 405:
                 continue  # wrong method: refused before anything else

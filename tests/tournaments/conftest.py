@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game
-from games.services.endings import game_end_by_site
+from games.services.endings import game_end_by_site, game_surrender, game_surrender_answer
 from games.tournaments import services
 from games.tournaments.models import Entry, Kind, Pairing, Tournament
 from tests.factories import PlayerFactory
@@ -53,9 +53,18 @@ def running_games(tournament):
 
 
 def finish(game, winner_seat):
-    """End ``game``: ``winner_seat`` wins, None for a game called off (a draw for events)."""
+    """End ``game``: ``winner_seat`` wins (the other gives up), None for a game called off
+    (a draw for events)."""
     if winner_seat is None:
         return game_end_by_site(game_id=game.pk, outcome=Game.Outcome.ABORT)
+    game = Game.objects.select_related("player1", "player2").get(pk=game.pk)
+    game_surrender(game_id=game.pk, player=game.player_at(1 - winner_seat))
+    return game_surrender_answer(game_id=game.pk, player=game.player_at(winner_seat),
+                                 accept=True)
+
+
+def lose_on_time(game, winner_seat):
+    """End ``game`` as the tick ends an overrun turn: the other seat loses on time."""
     return game_end_by_site(game_id=game.pk, outcome=Game.Outcome.ABANDON,
                             winner_seat=winner_seat)
 

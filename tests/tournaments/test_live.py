@@ -2,12 +2,15 @@
 changes (coalesced), and a paired player's own game, sent to him alone."""
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlencode
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.middleware.csrf import _get_new_csrf_string
 
 from games.models import Game
 from games.routing import websocket_urlpatterns as games_websocket_urlpatterns
@@ -174,30 +177,100 @@ async def _frames_until(page, event, *, timeout=10):
     return frames
 
 
-def test_the_page_of_a_finished_arena_game_hears_the_players_next_game():
+def _game_page(game_id, player, tournament=None, **query):
+    """A game page's socket as games.js opens it (with the page's CSRF cookie; on a game of
+    an event, naming the event)."""
+    params = {**query, **({"event": tournament.pk} if tournament is not None else {})}
+    path = f"/ws/games/{game_id}/" + ("?" + urlencode(params) if params else "")
+    page = WebsocketCommunicator(games_application, path)
+    page.scope["user"] = player.user
+    page.scope["cookies"] = {settings.CSRF_COOKIE_NAME: _get_new_csrf_string()}
+    return page
+
+
+def test_the_page_of_a_finished_arena_game_hears_the_players_next_game_with_its_board():
     async def body():
         tournament, _watcher = await _setup()
         white, black = await _players(tournament, 2)
         (_players_pair, first), = (await _start_and_games(tournament)).items()
         pages = {}
         for name, player in (("white", white), ("black", black)):
-            pages[name] = WebsocketCommunicator(games_application, f"/ws/games/{first}/")
-            pages[name].scope["user"] = player.user
+            pages[name] = _game_page(first, player, tournament)
             connected, _code = await pages[name].connect()
             assert connected
+        # His page of a game of no event (the lobby's socket), and one that does not say
+        # it is the event's: not sent it.
         lobby = WebsocketCommunicator(games_application, "/ws/games/")
         lobby.scope["user"] = white.user
-        connected, _code = await lobby.connect()
-        assert connected
+        silent = _game_page(first, white)
+        for page in (lobby, silent):
+            connected, _code = await page.connect()
+            assert connected
         (second,) = await _finish_and_record(tournament, first)
         assert second != first
         for page in pages.values():
-            frames = await _frames_until(page, "event-game")
-            assert frames[-1] == {"event": "event-game", "tournament": tournament.pk,
-                                  "game": second}
-        # A page that shows no game of his (the lobby's socket) is not sent it.
-        while not await lobby.receive_nothing(timeout=0.5):
-            assert (await lobby.receive_json_from())["event"] != "event-game"
-        for page in (*pages.values(), lobby):
+            frame = (await _frames_until(page, "event-game"))[-1]
+            assert (frame["event"], frame["tournament"], frame["game"]) == (
+                "event-game", tournament.pk, second)
+            # The next game's board, drawn for his seat of it: the page shows it at once.
+            html = frame["html"]
+            assert f'data-game="{second}"' in html and 'id="hand-form"' in html
+            assert f'data-version="{frame["version"]}"' in html
+        for page in (lobby, silent):
+            while not await page.receive_nothing(timeout=0.5):
+                assert (await page.receive_json_from())["event"] != "event-game"
+        for page in (*pages.values(), lobby, silent):
             await page.disconnect()
+    _run(body)
+
+
+def test_a_page_opened_after_the_pairing_hears_the_next_game_at_once():
+    async def body():
+        tournament, _watcher = await _setup()
+        white, _black = await _players(tournament, 2)
+        (_players_pair, first), = (await _start_and_games(tournament)).items()
+        (second,) = await _finish_and_record(tournament, first)
+        # The finished game's page loading (or its socket down) when the pairing was made.
+        page = _game_page(first, white, tournament)
+        connected, _code = await page.connect()
+        assert connected
+        frame = (await _frames_until(page, "event-game"))[-1]
+        assert frame["game"] == second and f'data-game="{second}"' in frame["html"]
+        await page.disconnect()
+        # The event's page drawn knowing the first game: told of the second; drawn knowing
+        # the second: nothing to tell.
+        for known, told in ((first, True), (second, False), ("", True)):
+            event_page = _socket(f"/ws/tournaments/{tournament.pk}/?v=999&g={known}",
+                                 white.user)
+            connected, _code = await event_page.connect()
+            assert connected
+            if told:
+                assert await event_page.receive_json_from(timeout=10) == {
+                    "event": "game", "game": second}
+            else:
+                assert await event_page.receive_nothing(timeout=0.5)
+            await event_page.disconnect()
+        # The new game's own page (it is his game now): nothing to open.
+        own = _game_page(second, white, tournament)
+        connected, _code = await own.connect()
+        assert connected
+        while not await own.receive_nothing(timeout=0.5):
+            assert (await own.receive_json_from())["event"] != "event-game"
+        await own.disconnect()
+    _run(body)
+
+
+def test_a_page_naming_an_event_its_game_is_not_of_is_told_nothing():
+    async def body():
+        tournament, _watcher = await _setup()
+        other = await database_sync_to_async(event)(name="Other arena")
+        white, _black = await _players(tournament, 2)
+        (_players_pair, first), = (await _start_and_games(tournament)).items()
+        (_second,) = await _finish_and_record(tournament, first)
+        page = _game_page(first, white, other)
+        connected, _code = await page.connect()
+        assert connected
+        while not await page.receive_nothing(timeout=0.5):
+            assert (await page.receive_json_from())["event"] != "event-game"
+        await page.disconnect()
     _run(body)

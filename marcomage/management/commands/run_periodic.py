@@ -1,28 +1,17 @@
-"""Run the periodic tasks without Redis: the embedded stand-in for Celery beat.
+"""Run the periodic tasks without Redis in a process of its own (marcomage/periodic.py).
 
-It reads the same CELERY_BEAT_SCHEDULE that beat uses, so the list of sweeps
-lives in one place. Each task is run in this process (tasks are idempotent, so
-an extra run is harmless). Stop it with Ctrl-C.
+`manage.py serve` runs them on a thread of its server process instead (their live events
+must reach that process's sockets); this command is for a one-off run (``--once``), for one
+task (``--only NAME``: the server's periodic thread starts the long ones so, as a child
+process), or for a site that wants the sweeps apart. Stop it with Ctrl-C.
 """
 import signal
 import time
-from datetime import timedelta
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
-from marcomage.celery import app
-
-
-def _interval_seconds(schedule) -> float:
-    if isinstance(schedule, (int, float)):
-        return float(schedule)
-    if isinstance(schedule, timedelta):
-        return schedule.total_seconds()
-    run_every = getattr(schedule, "run_every", None)  # celery.schedules.schedule
-    if run_every is not None:
-        return run_every.total_seconds()
-    return 60.0  # crontab entries: check every minute, the tasks decide what is due
+from marcomage.periodic import PeriodicLoop
 
 
 class Command(BaseCommand):
@@ -30,33 +19,26 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--once", action="store_true", help="Run every task once and exit.")
+        parser.add_argument("--only", action="append", default=[], metavar="NAME",
+                            help="Only this entry of CELERY_BEAT_SCHEDULE (may be repeated).")
 
-    def handle(self, *args, once=False, **options):
+    def handle(self, *args, once=False, only=(), **options):
         entries = settings.CELERY_BEAT_SCHEDULE
-        due = {name: 0.0 for name in entries}
+        unknown = [name for name in only if name not in entries]
+        if unknown:
+            raise CommandError(f"no periodic task named {', '.join(unknown)}; the names are "
+                               f"{', '.join(entries)}")
+        if only:
+            entries = {name: entries[name] for name in only}
         stopping = []
         for signum in (signal.SIGINT, signal.SIGTERM):
             signal.signal(signum, lambda *a: stopping.append(True))
-        self.stdout.write(f"run_periodic: {len(entries)} periodic task(s)")
+        periodic = PeriodicLoop(entries, report=lambda text: self.stderr.write(
+            f"run_periodic: {text}"))
+        if not once:
+            self.stdout.write(f"run_periodic: {len(entries)} periodic task(s)")
         while not stopping:
-            now = time.monotonic()
-            for name, entry in entries.items():
-                if due[name] <= now:
-                    self._run(name, entry)
-                    due[name] = now + _interval_seconds(entry["schedule"])
+            wait = periodic.run_due()
             if once:
                 return
-            time.sleep(1)
-
-    def _run(self, name, entry):
-        task = app.tasks.get(entry["task"])
-        if task is None:
-            app.loader.import_default_modules()
-            task = app.tasks.get(entry["task"])
-        if task is None:
-            self.stderr.write(f"run_periodic: unknown task {entry['task']} for {name}")
-            return
-        try:
-            task.apply(args=entry.get("args", ()), kwargs=entry.get("kwargs", {}))
-        except Exception as exc:  # one failing sweep must not stop the others
-            self.stderr.write(f"run_periodic: {name} failed: {exc!r}")
+            time.sleep(min(max(wait, 0.2), 1.0))

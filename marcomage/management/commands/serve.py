@@ -2,7 +2,8 @@
 
 uvicorn serves HTTP (through the fixed thread pool of marcomage/httppool.py) and the
 websockets. Without REDIS_URL: one server process (the in-memory channel layer cannot
-cross processes; tasks run eagerly in it) and `run_periodic` for the sweeps. With
+cross processes; tasks run eagerly in it), which also runs the periodic sweeps on a thread
+of its own (marcomage/periodic.py: their live events must reach its sockets). With
 REDIS_URL: one server process per core (`--workers`), a Celery worker for the games'
 queues, one for the events' queue (its pairings never wait behind an analysis) and one
 Celery beat. Ctrl-C stops everything this started.
@@ -51,7 +52,9 @@ class Command(BaseCommand):
         elif workers <= 0:
             workers = os.cpu_count() or 1
         server = [os.path.join(bindir, "uvicorn"), "marcomage.asgi:application",
-                  "--host", host, "--port", str(port), "--lifespan", "off",
+                  "--host", host, "--port", str(port),
+                  # The lifespan starts the periodic thread without Redis (marcomage/periodic.py).
+                  "--lifespan", "on",
                   "--loop", "uvloop", "--http", HTTP_PROTOCOL, "--ws", WS_PROTOCOL,
                   "--workers", str(workers),
                   # A player's connection stays open while they think (uvicorn's default
@@ -75,13 +78,16 @@ class Command(BaseCommand):
                  "--concurrency", "2", "-n", "events@%h", "-l", "warning"],
                 [celery, "-A", "marcomage", "beat", "-l", "warning"],
             ]
-        else:
-            commands.append([python, "manage.py", "run_periodic"])
         stopping = []
         # Explicit handlers: a shell may start us with SIGINT ignored (background jobs).
         for signum in (signal.SIGINT, signal.SIGTERM):
             signal.signal(signum, lambda *a: stopping.append(True))
-        children = [subprocess.Popen(cmd) for cmd in commands]
+        env = dict(os.environ)
+        if not settings.REDIS_URL:
+            # The sweeps run in the server process, whose in-memory channel layer their
+            # live events must reach (an arena's start, its pairings, a game lost on time).
+            env["PERIODIC_IN_SERVER"] = "true"
+        children = [subprocess.Popen(cmd, env=env) for cmd in commands]
         if role == "tasks":
             self.stdout.write("Running the Celery worker and beat — press Ctrl-C to stop.")
         else:

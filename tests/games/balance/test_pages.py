@@ -178,3 +178,23 @@ def test_the_chart_costs_the_card_page_one_query(alice, client_of):
     alice.save(update_fields=["level"])
     client = client_of(alice)
     assert _queries(client, url) == with_chart - 1
+
+
+def test_a_new_site_opens_on_the_self_play_figures_then_on_its_own_games(alice, client_of):
+    client = client_of(alice)
+    # nothing at all: the site's games, "too few" everywhere
+    html = _page(client)
+    assert 'id="balance-source-why"' not in html and "0 of the 754 cards" in _text(html)
+    # a self-play run's figures (load_demo plays a small run): the page opens on them, and
+    # says why
+    _set(5, "selfplay", played=(100, 70), unplayed=(100, 40), times=(150, 3))
+    html = _page(client)
+    assert 'id="balance-source-why"' in html and _ids(html)[0] == 5
+    assert '<option value="selfplay" selected>' in html
+    # asked for the site's games: those, without a word about it
+    asked = _page(client, source="all")
+    assert 'id="balance-source-why"' not in asked and '<option value="all" selected>' in asked
+    # once the site's own games give a card both win rates, the page opens on them
+    _set(6, "all", played=(60, 30), unplayed=(60, 30), times=(80, 9))
+    html = _page(client)
+    assert '<option value="all" selected>' in html and 'id="balance-source-why"' not in html

@@ -4,6 +4,7 @@ import pytest
 
 from games import engine
 from games import services as gs
+from games.lobby.selectors import games_overview
 from games.models import Game
 from games.services import errors
 from players.models import Message
@@ -107,14 +108,27 @@ class TestSlots:
         with pytest.raises(gs.GameError, match="bob has no free game slot"):
             gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
 
-    def test_leaving_a_finished_game_frees_its_slot(self, alice, started_game):
+    def test_a_finished_game_frees_its_slot_at_its_end(self, alice, started_game):
         game = started_game()
         before = gs.game_slots_used(alice)
         gs.game_surrender(game_id=game.pk, player=alice)
         gs.game_surrender_answer(game_id=game.pk, player=game.player2, accept=True)
-        assert gs.game_slots_used(alice) == before
+        # Still in her list until she leaves it, but holding no slot any more.
+        assert gs.game_slots_used(alice) == before - 1
+        overview = games_overview(alice)
+        assert overview["finished"] == [game] and overview["slots_used"] == before - 1
         gs.game_leave(game_id=game.pk, player=alice)
         assert gs.game_slots_used(alice) == before - 1
+
+    def test_a_full_list_of_finished_games_refuses_no_new_game(self, alice):
+        deck = make_deck(alice)
+        for _ in range(gs.game_slots_limit(alice)):
+            game = gs.ai_game_start(player=alice, deck=deck)
+            gs.game_surrender(game_id=game.pk, player=alice)  # against the computer: at once
+        assert Game.objects.filter(player1=alice, status=Game.Status.FINISHED,
+                                   player1_left=False).count() == gs.game_slots_limit(alice)
+        assert gs.game_slots_used(alice) == 0
+        gs.ai_game_start(player=alice, deck=deck)  # no "all 15 of your game slots"
 
 
 class TestHostedGames:
