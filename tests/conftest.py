@@ -112,6 +112,8 @@ def _fast_test_settings(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.EXPORT_THREADS = 0  # data exports wait for drain() (marcomage/privacy/exports.py)
+    settings.PRIVATE_ROOT = tmp_path / "private"
 
 
 @pytest.fixture(autouse=True)
