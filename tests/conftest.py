@@ -173,3 +173,12 @@ def client_of(client):
         return c
 
     return _client
+
+
+@pytest.fixture(autouse=True)
+def _no_data_export_carried_over():
+    """Data exports a test queued (and never drained) are not the next test's."""
+    yield
+    from marcomage.privacy.exports import local_exports
+
+    local_exports.discard_waiting()

@@ -19,6 +19,7 @@ from forum.models import ForumPost, ForumThread
 from games import services as gs
 from games.models import ChatMessage, Game, GameNote
 from games.puzzles.models import Puzzle
+from marcomage.privacy.models import DataExport
 from players.models import AccessToken, AccountBan, Message, Mute, Player, Purchase
 from players.tokens.services import token_create
 from tests.puzzles.factories import KNIGHT_SLOT, make_puzzle
@@ -131,6 +132,12 @@ ROUTES = {
     "api:tournaments": "api", "api:tournament": "api", "api:tournament_standings": "api",
     "api:tournament_pairings": "api", "api:bot_tournament_join": "api-bot",
     "api:bot_tournament_leave": "api-bot",
+    # A player's own data (marcomage/privacy): the archive names alice's (404 to others).
+    "privacy:data": "own", "privacy:export": "own", "privacy:download": "foreign",
+    "privacy:delete": "own",
+    # The probes: public, answering only ok/fail (tests/site/test_ops.py). The metrics are
+    # served to a token or to this machine only (a test client is this machine).
+    "ops:live": "public", "ops:ready": "public", "ops:metrics": "public",
 }
 
 
@@ -165,7 +172,9 @@ def world(alice, bob, carol, alice_deck, alice_messages, hidden_game, challenge,
     concept_create(author=alice, data={"name": "Alice's idea", "rarity": "Rare", "bricks": 5,
                                        "effect": "+5 tower"})
     alice_token, _raw = token_create(player=alice, name="alice's script", scopes=["read"])
-    return {"alice": alice, "bob": bob, "carol": carol, "deck": alice_deck,
+    from marcomage.privacy.exports import export_build
+    alice_export = export_build(DataExport.objects.create(player=alice).pk)
+    return {"export": alice_export,"alice": alice, "bob": bob, "carol": carol, "deck": alice_deck,
             "messages": alice_messages, "game": hidden_game, "challenge": challenge,
             "hosted": hosted, "token": alice_token, "tournament": _alice_event(alice, bob)}
 
@@ -327,6 +336,14 @@ def _requests(world):
         ("novels:chapter", reverse("novels:chapter", args=["the-dragons-ledger", 3]), {}),
         *_concept_requests(world),
         *_forum_requests(world),
+        ("privacy:data", reverse("privacy:data"), {}),
+        ("privacy:export", reverse("privacy:export"), {}),
+        ("privacy:download", reverse("privacy:download", args=[world["export"].pk]), {}),
+        ("privacy:delete", reverse("privacy:delete"),
+         {"password": "not-carols-password", "understood": "on"}),
+        ("ops:live", reverse("ops:live"), {}),
+        ("ops:ready", reverse("ops:ready"), {}),
+        ("ops:metrics", reverse("ops:metrics"), {}),
         ("logout", reverse("logout"), {}),  # last: it ends the session
     ]
     return rows
@@ -523,6 +540,8 @@ def _snapshot(world):
                                 .values_list("user__is_active", flat=True)),
         "purchases": list(Purchase.objects.filter(player__in=owners).values()),
         "tokens": list(AccessToken.objects.filter(player__in=owners).order_by("pk").values()),
+        "exports": list(DataExport.objects.filter(player__in=owners).order_by("pk")
+                        .values("pk", "status", "file_name", "expires_at")),
         "tournaments": list(world["tournament"].entries.filter(player__in=owners).order_by("pk")
                             .values("pk", "status", "deck_cards"))
         + [type(world["tournament"]).objects.get(pk=world["tournament"].pk).status],
