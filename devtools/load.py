@@ -1022,7 +1022,8 @@ def start_server(port: int | None, extra_env: dict, workers: int = 0, role: str 
         command += ["--port", str(port)]
     proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
-    deadline = time.monotonic() + 60
+    # A busy machine (other jobs) may take longer: LOAD_START_TIMEOUT seconds.
+    deadline = time.monotonic() + float(os.environ.get("LOAD_START_TIMEOUT", "60"))
     if port is not None:  # the tasks node listens on no port
         _wait_for_port(proc, port, deadline, log_path)
     wait_until_started(proc.pid, deadline)
@@ -1226,21 +1227,22 @@ def server_workers(serve_pid) -> list:
     return found
 
 
-def _started(proc, quiet=0.2, timeout=90.0) -> bool:
-    """Wait until a new server process has started: imported and warmed up, its CPU under
-    ``quiet`` of a core over half a second."""
-    import psutil
+def _started(proc, log_path=SERVER_LOG, timeout=120.0) -> bool:
+    """Wait until a new server process serves: uvicorn writes "Started server process
+    [pid]" once it has imported the application (warmed up, marcomage/site/warmup.py) and
+    is about to take connections from the shared socket."""
+    mark = f"Started server process [{proc.pid}]"
     deadline = time.monotonic() + timeout
-    try:
-        before = sum(proc.cpu_times()[:2])
-        while time.monotonic() < deadline:
-            time.sleep(0.5)
-            now = sum(proc.cpu_times()[:2])
-            if now - before < quiet * 0.5 and time.monotonic() - proc.create_time() > 2:
-                return True
-            before = now
-    except psutil.Error:
-        return False
+    while time.monotonic() < deadline:
+        try:
+            with open(log_path, errors="replace") as log:
+                if mark in log.read():
+                    return True
+        except OSError:
+            pass
+        if not proc.is_running():
+            return False
+        time.sleep(0.2)
     return False
 
 
