@@ -53,12 +53,30 @@ def scrub(event, hint=None):
     user = event.get("user")
     if isinstance(user, dict):
         event["user"] = {"id": user["id"]} if "id" in user else {}
+    _cache_commands_only(event)
     for key in ("extra", "contexts", "tags", "breadcrumbs", "exception", "logentry",
-                "message", "threads"):
+                "message", "threads", "spans"):
         if key in event:
             event[key] = _scrub_value(event[key])
     _drop_frame_variables(event)
     return event
+
+
+def _cache_commands_only(event) -> None:
+    """Redis breadcrumbs and spans keep the command, not its keys and values: a cached
+    session's key is the session cookie itself."""
+    crumbs = event.get("breadcrumbs")
+    crumbs = crumbs.get("values", []) if isinstance(crumbs, dict) else crumbs or []
+    for crumb in crumbs:
+        if isinstance(crumb, dict) and crumb.get("category") == "redis":
+            command = (crumb.get("data") or {}).get("redis.command", "")
+            crumb["message"] = command
+            crumb["data"] = {"redis.command": command}
+    for span in event.get("spans") or []:
+        if isinstance(span, dict) and str(span.get("op", "")).startswith(("db.redis", "cache")):
+            command = str(span.get("description") or "").split(" ", 1)[0]
+            span["description"] = command
+            span["data"] = {}
 
 
 def _drop_frame_variables(event) -> None:

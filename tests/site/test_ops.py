@@ -119,6 +119,7 @@ def test_workers_are_ready_once_each_queue_has_a_live_worker(settings, monkeypat
 
 
 def test_heartbeats_without_redis_cross_processes_through_files(settings, tmp_path):
+    settings.REDIS_URL = ""
     assert heartbeats.age("beat") is None
     heartbeats.beat("beat")
     assert (tmp_path / "heartbeats" / "beat").exists()

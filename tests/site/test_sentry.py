@@ -88,7 +88,12 @@ def test_the_scrubber_reaches_every_part_of_an_event():
         "exception": {"values": [{"value": f"failed for {SECRET_EMAIL}", "stacktrace": {
             "frames": [{"function": "f", "vars": {"body": SECRET_BODY}}]}}]},
         "logentry": {"message": "message %s", "params": [SECRET_EMAIL]},
+        "spans": [{"op": "db.redis", "description": f"GET 'sessions.cached_db{SESSION}'",
+                   "data": {"redis.key": SESSION}}],
     }
+    event["breadcrumbs"]["values"].append(
+        {"category": "redis", "message": f"GET 'sessions.cached_db{SESSION}'",
+         "data": {"redis.command": "GET", "redis.key": f"sessions.cached_db{SESSION}"}})
     cleaned = scrub(event)
     text = json.dumps(cleaned)
     for private in (SECRET_BODY, SECRET_EMAIL, SESSION, "alice's note", "a secret plan",
