@@ -1303,6 +1303,52 @@ def lost_moves(accepted) -> tuple[int, int]:
     return sum(accepted.values()), lost
 
 
+# ------------------------------------------------------------------ probes and scrapes
+async def probe_loop(base: str, every: float, deadline: float, figures: dict) -> None:
+    """As a load balancer and Prometheus would: /health/live and /health/ready every
+    ``every`` seconds, /metrics every 5 ``every``; each answer's time (ms) and, for the
+    scrape, its size and line count, in ``figures``."""
+    import aiohttp
+    async with aiohttp.ClientSession() as http:
+        rounds = 0
+        while time.monotonic() < deadline:
+            paths = ["/health/live", "/health/ready"] + (["/metrics"] if rounds % 5 == 0 else [])
+            for path in paths:
+                t0 = time.perf_counter()
+                try:
+                    async with http.get(base.rstrip("/") + path,
+                                        timeout=request_timeout()) as response:
+                        body = await response.read()
+                        status = response.status
+                except Exception as exc:  # noqa: BLE001 - counted, never a crash
+                    figures.setdefault("errors", Counter())[f"{path} {type(exc).__name__}"] += 1
+                    continue
+                figures.setdefault(path, []).append((time.perf_counter() - t0) * 1000)
+                if status != 200:
+                    figures.setdefault("errors", Counter())[f"{path} {status}"] += 1
+                if path == "/metrics":
+                    figures.setdefault("scrape_bytes", []).append(len(body))
+                    figures.setdefault("scrape_lines", []).append(body.count(b"\n"))
+            rounds += 1
+            await asyncio.sleep(every)
+
+
+def probe_report(figures: dict) -> list[str]:
+    lines = []
+    for path in ("/health/live", "/health/ready", "/metrics"):
+        values = figures.get(path) or []
+        if values:
+            lines.append(f"  {path}: p50 {percentile(values, 50):.1f}  p99 "
+                         f"{percentile(values, 99):.1f}  max {max(values):.1f} ms "
+                         f"(n={len(values)})")
+    if figures.get("scrape_bytes"):
+        lines.append(f"  a scrape: {max(figures['scrape_bytes']) / 1024:.0f} kB, "
+                     f"{max(figures['scrape_lines'])} lines at most")
+    if figures.get("errors"):
+        lines.append(f"  probe errors: {dict(figures['errors'])}")
+    return lines
+
+
 # ------------------------------------------------------------------ main
 def _spread(label, values, ps=(50, 99)):
     figures = "  ".join(f"p{p} {percentile(values, p):.0f}" for p in ps)
@@ -1447,6 +1493,9 @@ async def main_async(args):
             [proc.pid for proc in servers], db_port, peak_connections)) if servers else None)
         tables, ends = {}, []
         restarts, restarter = [], None
+        probes, prober = {}, None
+        if args.probe_every:
+            prober = asyncio.create_task(probe_loop(bases[0], args.probe_every, deadline, probes))
         if args.rolling_restart and servers:
             async def restart_later():
                 await asyncio.sleep(warmup if args.restart_at is None else args.restart_at)
@@ -1469,6 +1518,8 @@ async def main_async(args):
         if sampler:
             sampler.cancel()
         elapsed = time.monotonic() - t0
+        if prober is not None:
+            prober.cancel()
         if restarter is not None:
             if not restarter.done():
                 print("the rolling restart had not finished by the run's end")
@@ -1498,6 +1549,9 @@ async def main_async(args):
               f"{lost}; sockets reopened after a restart's close (1012): {stats.reconnects}; "
               f"requests sent again after a closed connection: {stats.resent}; missing "
               f"pushes: {stats.errors.get('missing push', 0)}")
+        if probes:
+            print("\n".join(["  probes (as a load balancer and Prometheus):",
+                             *probe_report(probes)]))
         if restarts:
             print("  rolling restart (" + args.rolling_restart + "): " + "; ".join(
                 f"{at:g} s {what}" for at, what in restarts))
@@ -1574,6 +1628,10 @@ def build_parser():
                              "(term: SIGTERM to one at a time, uvicorn replaces it; hup: "
                              "SIGHUP to serve, its own rolling restart); the report counts "
                              "moves missing from the turn logs and sockets reopened")
+    parser.add_argument("--probe-every", type=float, default=0.0,
+                        help="poll /health/live and /health/ready every this many seconds "
+                             "and scrape /metrics every five times that; their times and the "
+                             "scrape's size are reported")
     parser.add_argument("--restart-at", type=float, default=None,
                         help="seconds into the run when the restarts begin (default: the "
                              "warm-up's end)")
