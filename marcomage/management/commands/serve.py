@@ -48,13 +48,23 @@ class Command(BaseCommand):
                             help="all: the server and the task processes (one machine); "
                                  "web: uvicorn only (a web node); tasks: the Celery worker "
                                  "and beat only (needs REDIS_URL)")
+        parser.add_argument("--metrics-port", type=int, default=0,
+                            help="also serve this node's metrics (every process's, added up) "
+                                 "on 127.0.0.1:PORT: for a tasks node, whose Celery workers "
+                                 "have no web process to be scraped through")
         parser.add_argument("--graceful", type=int, default=30,
                             help="seconds a stopping server process waits for the requests "
                                  "in hand (then they are cut)")
 
-    def handle(self, *args, host, port, workers, role, graceful, **options):
+    def handle(self, *args, host, port, workers, role, graceful, metrics_port, **options):
         python = sys.executable
         metrics_folder, made_folder = self._metrics_folder()
+        if metrics_port:
+            from prometheus_client import CollectorRegistry, start_http_server
+            from prometheus_client.multiprocess import MultiProcessCollector
+            registry = CollectorRegistry()
+            MultiProcessCollector(registry, path=metrics_folder)
+            start_http_server(metrics_port, addr="127.0.0.1", registry=registry)
         if role != "all" and not settings.REDIS_URL:
             # Nodes meet in Redis (channel layer, cache, Celery broker); without it there is
             # one process, which runs its tasks itself.
