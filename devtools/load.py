@@ -1304,11 +1304,14 @@ def lost_moves(accepted) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------ probes and scrapes
-async def probe_loop(base: str, every: float, deadline: float, figures: dict) -> None:
+async def probe_loop(base: str, every: float, deadline: float, figures: dict,
+                     start_after: float = 0.0) -> None:
     """As a load balancer and Prometheus would: /health/live and /health/ready every
-    ``every`` seconds, /metrics every 5 ``every``; each answer's time (ms) and, for the
-    scrape, its size and line count, in ``figures``."""
+    ``every`` seconds, /metrics every 5 ``every``, from ``start_after`` seconds on (the
+    steady state); each answer's time (ms) and, for the scrape, its size and line count, in
+    ``figures``."""
     import aiohttp
+    await asyncio.sleep(start_after)
     async with aiohttp.ClientSession() as http:
         rounds = 0
         while time.monotonic() < deadline:
@@ -1495,7 +1498,8 @@ async def main_async(args):
         restarts, restarter = [], None
         probes, prober = {}, None
         if args.probe_every:
-            prober = asyncio.create_task(probe_loop(bases[0], args.probe_every, deadline, probes))
+            prober = asyncio.create_task(probe_loop(bases[0], args.probe_every, deadline, probes,
+                                                    start_after=warmup))
         if args.rolling_restart and servers:
             async def restart_later():
                 await asyncio.sleep(warmup if args.restart_at is None else args.restart_at)
@@ -1550,7 +1554,7 @@ async def main_async(args):
               f"requests sent again after a closed connection: {stats.resent}; missing "
               f"pushes: {stats.errors.get('missing push', 0)}")
         if probes:
-            print("\n".join(["  probes (as a load balancer and Prometheus):",
+            print("\n".join([f"  probes (as a load balancer and Prometheus), from {warmup:g} s:",
                              *probe_report(probes)]))
         if restarts:
             print("  rolling restart (" + args.rolling_restart + "): " + "; ".join(
