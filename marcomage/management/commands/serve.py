@@ -87,7 +87,12 @@ class Command(BaseCommand):
                   # Nothing in the answers says what serves them.
                   "--no-server-header",
                   # SIGTERM: requests in hand get this long to finish (see the module).
-                  "--timeout-graceful-shutdown", str(graceful)]
+                  "--timeout-graceful-shutdown", str(graceful),
+                  # A new server process imports and warms up the site (seconds of CPU, more
+                  # on a busy machine) before it serves: uvicorn's 5 s made a SIGHUP give up
+                  # ("not ready in time") under load. Also how long a process may not answer
+                  # uvicorn's ping before it is taken for hung and replaced.
+                  "--timeout-worker-healthcheck", "60"]
         if not settings.DEBUG:
             server.append("--no-access-log")
         commands = [] if role == "tasks" else [server]
