@@ -297,6 +297,7 @@ CELERY_TASK_EAGER_PROPAGATES = True
 # The workers and beat log through Django's LOGGING (JSON lines in production, with the
 # request id: marcomage/logs.py), not Celery's own format.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_WORKER_REDIRECT_STDOUTS = False
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 # A task whose worker process dies goes back to the queue at once (acks_late alone would
