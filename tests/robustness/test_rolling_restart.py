@@ -88,33 +88,34 @@ def test_sighup_replaces_each_server_process_and_pages_catch_up(served):
     url = f"ws://127.0.0.1:{site.web_port}/ws/games/{game}/?v={version}"
     headers = {"Cookie": f"sessionid={setup['session']}",
                "Origin": f"http://127.0.0.1:{site.web_port}"}
-    socket = connect(url, additional_headers=headers, open_timeout=30)
     before = _server_processes(site.procs["serve"].pid)
     assert len(before) == 2
-
-    os.kill(site.procs["serve"].pid, signal.SIGHUP)
     statuses = []
 
     def replaced():
         statuses.append(_ready(site))
         now = _server_processes(site.procs["serve"].pid)
         return len(now) == 2 and not now & before
-    _wait(replaced, 240, "both server processes replaced")
+
+    from websockets.exceptions import ConnectionClosed
+    with connect(url, additional_headers=headers, open_timeout=30) as socket:
+        os.kill(site.procs["serve"].pid, signal.SIGHUP)
+        _wait(replaced, 240, "both server processes replaced")
+        # The page's socket was closed for the restart, with 1012.
+        with pytest.raises(ConnectionClosed):
+            while True:
+                socket.recv(timeout=60)
+        assert socket.close_code == 1012
     assert set(statuses) == {200}, statuses  # ready all along: one process always served
 
-    # The page's socket was closed for the restart, with 1012; a new one catches up.
-    with pytest.raises(Exception):  # noqa: B017 - websockets' ConnectionClosed
-        while True:
-            socket.recv(timeout=60)
-    assert socket.close_code == 1012
-    socket = connect(f"ws://127.0.0.1:{site.web_port}/ws/games/{game}/?v=0",
-                     additional_headers=headers, open_timeout=30)
-    # The board the page lacks, or a notice of its version (the page then fetches it).
-    frames = []
-    while not any(f.get("version") == version and f.get("event") in ("board", "changed")
-                  for f in frames):
-        frames.append(json.loads(socket.recv(timeout=30)))
-    socket.close()
+    # A new socket catches up: the board the page lacks, or a notice of its version (the
+    # page then fetches it).
+    with connect(f"ws://127.0.0.1:{site.web_port}/ws/games/{game}/?v=0",
+                 additional_headers=headers, open_timeout=30) as socket:
+        frames = []
+        while not any(f.get("version") == version and f.get("event") in ("board", "changed")
+                      for f in frames):
+            frames.append(json.loads(socket.recv(timeout=30)))
 
     status, text = browser.discard(game, version)
     assert status == 200, text[:300]
