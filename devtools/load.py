@@ -88,6 +88,13 @@ class Stats:
     at: dict = field(default_factory=lambda: {"post_ms": [], "push_ms": [], "held_ms": [],
                                               "get_ms": [], "lag_ms": [], "ends": []})
     errors_at: list = field(default_factory=list)
+    # Moves the server answered as saved, per game: checked against its turn log at the end.
+    accepted: Counter = field(default_factory=Counter)
+    # Sockets the server closed with 1012 ("service restart") that the client opened again,
+    # and requests sent again after the server closed their kept-alive connection unanswered
+    # (as browsers do): neither is an error.
+    reconnects: int = 0
+    resent: int = 0
 
     def add(self, kind: str, ms: float) -> None:
         getattr(self, kind).append(ms)
@@ -328,6 +335,13 @@ def keep_csrf_cookie(http, response):
         http.cookie_jar.update_cookies({"csrftoken": cookie.value})
 
 
+def closed_unanswered(exc) -> bool:
+    """A request whose kept-alive connection the server closed before answering: sent
+    again, as browsers do (the server read none of it)."""
+    import aiohttp
+    return isinstance(exc, (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError))
+
+
 def request_timeout():
     import aiohttp
     return aiohttp.ClientTimeout(total=REQUEST_TIMEOUT)
@@ -406,15 +420,20 @@ class PlayerClient:
 
     async def get(self, http, path, **headers):
         t0 = time.perf_counter()
-        try:
-            async with http.get(self._url(path), headers=headers,
-                                timeout=request_timeout()) as response:
-                text = await response.text()
-                status = response.status
-                keep_csrf_cookie(http, response)
-        except Exception as exc:  # connection reset, timeout: an error, never a crash
-            self.stats.error(f"GET {type(exc).__name__}")
-            return None
+        for attempt in (1, 2):
+            try:
+                async with http.get(self._url(path), headers=headers,
+                                    timeout=request_timeout()) as response:
+                    text = await response.text()
+                    status = response.status
+                    keep_csrf_cookie(http, response)
+                break
+            except Exception as exc:  # connection reset, timeout: an error, never a crash
+                if attempt == 1 and closed_unanswered(exc):
+                    self.stats.resent += 1
+                    continue
+                self.stats.error(f"GET {type(exc).__name__}")
+                return None
         self.stats.add("get_ms", (time.perf_counter() - t0) * 1000)
         if status >= 400:
             self.stats.error(f"GET {status}")
@@ -482,8 +501,39 @@ class PlayerClient:
             elif event == "event-game":
                 self.event_games.put_nowait((int(data.get("game") or 0), data.get("html"),
                                              data.get("version"), time.perf_counter()))
-        if time.monotonic() < self.deadline:
-            self.stats.error(f"websocket closed ({ws.close_code})")
+        return ws.close_code
+
+    async def follow(self, http, table, ws_factory):
+        """The page's socket, opened again when it closes, as static/js/games.js does: told
+        the board version the page shows, so the server sends a newer board at once. A socket
+        closed with 1012 (the server process restarting) comes back within a second; any
+        other close is an error, then the page backs off."""
+        delay = 1.0
+        while time.monotonic() < self.deadline:
+            version = self.board.version if self.board is not None else 0
+            try:
+                ws = await ws_factory(f"/ws/games/{table.game_id}/?v={version}")
+            except Exception as exc:
+                self.stats.error(f"websocket {type(exc).__name__}")
+                await asyncio.sleep(delay * (0.5 + self.rng.random()))
+                delay = min(delay * 2, 30.0)
+                continue
+            table.listening.add(self.seat)
+            try:
+                code = await self.listen(http, ws, table)
+            finally:
+                table.listening.discard(self.seat)
+                await ws.close()
+            if time.monotonic() >= self.deadline:
+                return
+            if code == 1012:
+                self.stats.reconnects += 1
+                delay = 1.0
+                await asyncio.sleep(0.1 + self.rng.random())
+            else:
+                self.stats.error(f"websocket closed ({code})")
+                await asyncio.sleep(delay * (0.5 + self.rng.random()))
+                delay = min(delay * 2, 30.0)
 
     def choose(self):
         board = self.board
@@ -506,18 +556,27 @@ class PlayerClient:
         t0 = time.perf_counter()
         self.posting = True
         try:
-            async with http.post(self._url(f"/games/{table.game_id}/move/"), data=data,
-                                 timeout=request_timeout(),
-                                 headers={"HX-Request": "true",
-                                          "Referer": self._url(f"/games/{table.game_id}/")}) as resp:
-                text = await resp.text()
-                status = resp.status
-        except Exception as exc:
-            self.stats.error(f"POST {type(exc).__name__}")
-            if os.environ.get("LOAD_DEBUG"):
-                print(f"POST failed: game {table.game_id} seat {self.seat} "
-                      f"{time.perf_counter() - t0:.3f} s: {exc!r}", file=sys.stderr)
-            return
+            for attempt in (1, 2):
+                try:
+                    async with http.post(self._url(f"/games/{table.game_id}/move/"), data=data,
+                                         timeout=request_timeout(),
+                                         headers={"HX-Request": "true",
+                                                  "Referer": self._url(
+                                                      f"/games/{table.game_id}/")}) as resp:
+                        text = await resp.text()
+                        status = resp.status
+                    break
+                except Exception as exc:
+                    if attempt == 1 and closed_unanswered(exc):
+                        # The server closed the kept-alive connection as the move went out
+                        # (a process stopping): nothing was read, a browser sends it again.
+                        self.stats.resent += 1
+                        continue
+                    self.stats.error(f"POST {type(exc).__name__}")
+                    if os.environ.get("LOAD_DEBUG"):
+                        print(f"POST failed: game {table.game_id} seat {self.seat} "
+                              f"{time.perf_counter() - t0:.3f} s: {exc!r}", file=sys.stderr)
+                    return
         finally:
             self.posting = False
         self.stats.add("post_ms", (time.perf_counter() - t0) * 1000)
@@ -538,6 +597,7 @@ class PlayerClient:
             await self.fetch_board(http, table)
             return
         self.stats.moves += 1
+        self.stats.accepted[table.game_id] += 1
         self.take_board(text, table, "answer")
 
     async def play_game(self, http, table: Table, ws_factory):
@@ -545,22 +605,18 @@ class PlayerClient:
         if html is None or self.take_board(html, table) is None:
             self.stats.error("game page")
             return False
-        try:
-            # As the page does: the socket is told the board version the page shows.
-            ws = await ws_factory(f"/ws/games/{table.game_id}/?v={self.board.version}")
-            table.listening.add(self.seat)
-        except Exception as exc:
-            self.stats.error(f"websocket {type(exc).__name__}")
-            ws = None
-        listener = asyncio.create_task(self.listen(http, ws, table)) if ws else None
+        # As the page does: the socket is told the board version the page shows (and opened
+        # again, with the version then shown, whenever it closes).
+        listener = asyncio.create_task(self.follow(http, table, ws_factory))
         try:
             return await self.play_on(http, table)
         finally:
+            listener.cancel()
+            try:
+                await listener
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - it is ending
+                pass
             table.listening.discard(self.seat)
-            if listener:
-                listener.cancel()
-            if ws is not None:
-                await ws.close()
 
     async def play_on(self, http, table: Table) -> bool:
         """Play the board held until the game is over (True) or the run's end (False); the
@@ -1037,7 +1093,8 @@ def start_server(port: int | None, extra_env: dict, workers: int = 0, role: str 
         command += ["--port", str(port)]
     proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
-    deadline = time.monotonic() + 60
+    # A busy machine (other jobs) may take longer: LOAD_START_TIMEOUT seconds.
+    deadline = time.monotonic() + float(os.environ.get("LOAD_START_TIMEOUT", "60"))
     if port is not None:  # the tasks node listens on no port
         _wait_for_port(proc, port, deadline, log_path)
     wait_until_started(proc.pid, deadline)
@@ -1225,6 +1282,147 @@ def box_report(before, after, elapsed):
     return lines
 
 
+# ------------------------------------------------------------------ rolling restarts
+def server_workers(serve_pid) -> list:
+    """The uvicorn server processes of ``manage.py serve`` (its uvicorn's spawned children)."""
+    import psutil
+    found = []
+    for proc in process_tree(serve_pid):
+        try:
+            if any("spawn_main" in part for part in proc.cmdline()):
+                parent = proc.parent()
+                if parent is not None and any("uvicorn" in part for part in parent.cmdline()):
+                    found.append(proc)
+        except psutil.Error:
+            continue
+    return found
+
+
+def _started(proc, log_path=SERVER_LOG, timeout=120.0) -> bool:
+    """Wait until a new server process serves: uvicorn writes "Started server process
+    [pid]" once it has imported the application (warmed up, marcomage/site/warmup.py) and
+    is about to take connections from the shared socket."""
+    mark = f"Started server process [{proc.pid}]"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with open(log_path, errors="replace") as log:
+                if mark in log.read():
+                    return True
+        except OSError:
+            pass
+        if not proc.is_running():
+            return False
+        time.sleep(0.2)
+    return False
+
+
+def rolling_restart(serve_pid, how: str, gap: float, log: list) -> None:
+    """Restart every server process of ``serve_pid`` in turn, under load: ``term`` sends
+    SIGTERM to one, waits until uvicorn has replaced it and the new one has started, waits
+    ``gap`` seconds, then the next; ``hup`` sends SIGHUP to ``serve`` (its own rolling
+    restart: uvicorn starts each new process before stopping an old one, then the Celery
+    workers and beat). ``log``: (what, seconds since the start) lines."""
+    import psutil
+    t0 = time.perf_counter()
+
+    def note(text):
+        log.append((round(time.perf_counter() - t0, 1), text))
+    old = server_workers(serve_pid)
+    note(f"{len(old)} server processes: {[p.pid for p in old]}")
+    if how == "hup":
+        os.kill(serve_pid, 1)
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline:
+            alive = {p.pid for p in server_workers(serve_pid)}
+            if alive and not alive & {p.pid for p in old} and len(alive) >= len(old):
+                break
+            time.sleep(0.5)
+        for proc in server_workers(serve_pid):
+            _started(proc)
+        note(f"SIGHUP: replaced by {[p.pid for p in server_workers(serve_pid)]}")
+        return
+    for proc in old:
+        before = {p.pid for p in server_workers(serve_pid)}
+        note(f"SIGTERM to {proc.pid}")
+        proc.terminate()
+        try:
+            proc.wait(timeout=60)
+        except psutil.TimeoutExpired:
+            note(f"{proc.pid} still running after 60 s")
+        note(f"{proc.pid} stopped")
+        deadline = time.monotonic() + 90
+        new = []
+        while time.monotonic() < deadline and not new:
+            new = [p for p in server_workers(serve_pid) if p.pid not in before]
+            time.sleep(0.2)
+        for replacement in new:
+            _started(replacement)
+            note(f"replaced by {replacement.pid} (started)")
+        time.sleep(gap)
+
+
+def lost_moves(accepted) -> tuple[int, int]:
+    """(moves the server answered as saved, of which missing from the games' turn logs)."""
+    from django.db.models import Count
+
+    from games.models import Turn
+    saved = dict(Turn.objects.filter(game_id__in=list(accepted),
+                                     action__in=[Turn.Action.PLAY, Turn.Action.DISCARD])
+                 .values_list("game_id").annotate(n=Count("id")).values_list("game_id", "n"))
+    lost = sum(max(0, count - saved.get(game, 0)) for game, count in accepted.items())
+    return sum(accepted.values()), lost
+
+
+# ------------------------------------------------------------------ probes and scrapes
+async def probe_loop(base: str, every: float, deadline: float, figures: dict,
+                     start_after: float = 0.0) -> None:
+    """As a load balancer and Prometheus would: /health/live and /health/ready every
+    ``every`` seconds, /metrics every 5 ``every``, from ``start_after`` seconds on (the
+    steady state); each answer's time (ms) and, for the scrape, its size and line count, in
+    ``figures``."""
+    import aiohttp
+    await asyncio.sleep(start_after)
+    async with aiohttp.ClientSession() as http:
+        rounds = 0
+        while time.monotonic() < deadline:
+            paths = ["/health/live", "/health/ready"] + (["/metrics"] if rounds % 5 == 0 else [])
+            for path in paths:
+                t0 = time.perf_counter()
+                try:
+                    async with http.get(base.rstrip("/") + path,
+                                        timeout=request_timeout()) as response:
+                        body = await response.read()
+                        status = response.status
+                except Exception as exc:  # noqa: BLE001 - counted, never a crash
+                    figures.setdefault("errors", Counter())[f"{path} {type(exc).__name__}"] += 1
+                    continue
+                figures.setdefault(path, []).append((time.perf_counter() - t0) * 1000)
+                if status != 200:
+                    figures.setdefault("errors", Counter())[f"{path} {status}"] += 1
+                if path == "/metrics":
+                    figures.setdefault("scrape_bytes", []).append(len(body))
+                    figures.setdefault("scrape_lines", []).append(body.count(b"\n"))
+            rounds += 1
+            await asyncio.sleep(every)
+
+
+def probe_report(figures: dict) -> list[str]:
+    lines = []
+    for path in ("/health/live", "/health/ready", "/metrics"):
+        values = figures.get(path) or []
+        if values:
+            lines.append(f"  {path}: p50 {percentile(values, 50):.1f}  p99 "
+                         f"{percentile(values, 99):.1f}  max {max(values):.1f} ms "
+                         f"(n={len(values)})")
+    if figures.get("scrape_bytes"):
+        lines.append(f"  a scrape: {max(figures['scrape_bytes']) / 1024:.0f} kB, "
+                     f"{max(figures['scrape_lines'])} lines at most")
+    if figures.get("errors"):
+        lines.append(f"  probe errors: {dict(figures['errors'])}")
+    return lines
+
+
 # ------------------------------------------------------------------ main
 def _spread(label, values, ps=(50, 99)):
     figures = "  ".join(f"p{p} {percentile(values, p):.0f}" for p in ps)
@@ -1378,6 +1576,17 @@ async def main_async(args):
         sampler = (asyncio.create_task(sample_db_connections(
             [proc.pid for proc in servers], db_port, peak_connections)) if servers else None)
         tables, ends = {}, []
+        restarts, restarter = [], None
+        probes, prober = {}, None
+        if args.probe_every:
+            prober = asyncio.create_task(probe_loop(bases[0], args.probe_every, deadline, probes,
+                                                    start_after=warmup))
+        if args.rolling_restart and servers:
+            async def restart_later():
+                await asyncio.sleep(warmup if args.restart_at is None else args.restart_at)
+                await asyncio.to_thread(rolling_restart, servers[0].pid, args.rolling_restart,
+                                        args.restart_gap, restarts)
+            restarter = asyncio.create_task(restart_later())
         if args.arena:
             await asyncio.gather(*(run_arena_player(bases[i % len(bases)], player, stats,
                                                     think, deadline, args.seed + i,
@@ -1395,6 +1604,12 @@ async def main_async(args):
         if sampler:
             sampler.cancel()
         elapsed = time.monotonic() - t0
+        if prober is not None:
+            prober.cancel()
+        if restarter is not None:
+            if not restarter.done():
+                print("the rolling restart had not finished by the run's end")
+            restarter.cancel()
         harness_cpu = harness_cpu_seconds() - harness_cpu
         cpu_after = processes_cpu(watched)
         box_after = box_cpu()
@@ -1417,6 +1632,17 @@ async def main_async(args):
               f"event loop late by p50 {percentile(stats.lag_ms, 50):.0f} / p99 "
               f"{percentile(stats.lag_ms, 99):.0f} ms")
         print("\n".join(box_report(box_before, box_after, elapsed)))
+        accepted, lost = await asyncio.to_thread(lost_moves, stats.accepted)
+        print(f"  moves answered as saved: {accepted}, missing from the games' turn logs: "
+              f"{lost}; sockets reopened after a restart's close (1012): {stats.reconnects}; "
+              f"requests sent again after a closed connection: {stats.resent}; missing "
+              f"pushes: {stats.errors.get('missing push', 0)}")
+        if probes:
+            print("\n".join([f"  probes (as a load balancer and Prometheus), from {warmup:g} s:",
+                             *probe_report(probes)]))
+        if restarts:
+            print("  rolling restart (" + args.rolling_restart + "): " + "; ".join(
+                f"{at:g} s {what}" for at, what in restarts))
         arena = None
         if args.arena:
             for end in ends:  # an opponent the panel did not show: the one at that table
@@ -1493,6 +1719,20 @@ def build_parser():
                         help="the second player of each game is away and comes back on web "
                              "pushes from a local push service; reports move -> push "
                              "latency (devtools/load_push.py)")
+    parser.add_argument("--rolling-restart", choices=("term", "hup"), default="",
+                        help="with --serve: restart every server process in turn under load "
+                             "(term: SIGTERM to one at a time, uvicorn replaces it; hup: "
+                             "SIGHUP to serve, its own rolling restart); the report counts "
+                             "moves missing from the turn logs and sockets reopened")
+    parser.add_argument("--probe-every", type=float, default=0.0,
+                        help="poll /health/live and /health/ready every this many seconds "
+                             "and scrape /metrics every five times that; their times and the "
+                             "scrape's size are reported")
+    parser.add_argument("--restart-at", type=float, default=None,
+                        help="seconds into the run when the restarts begin (default: the "
+                             "warm-up's end)")
+    parser.add_argument("--restart-gap", type=float, default=5.0,
+                        help="seconds between one process's replacement and the next stop")
     return parser
 
 

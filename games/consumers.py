@@ -28,6 +28,7 @@ from django.conf import settings
 from django.db import close_old_connections, connections
 
 from marcomage.live_socket import LiveSocketConsumer
+from marcomage.metrics import observe_push
 
 from . import services as gs
 from .game import live, selectors
@@ -328,6 +329,8 @@ class GameLiveConsumer(LiveSocketConsumer):
         if what not in SAME_VERSION_CHANGES and version <= self.sent_version:
             return  # a newer board has gone out already
         await self._send_board(what, version)
+        if what == "board":
+            observe_push(event.get("at"))
 
     async def turns_changed(self, event):
         if self.seat is not None and event.get("game") == self.game_id:

@@ -23,6 +23,7 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 
 from marcomage.api.stream import with_bot_stream  # noqa: E402
 from marcomage.httppool import BoundedHTTP  # noqa: E402
+from marcomage.metrics import CountedSockets  # noqa: E402
 from marcomage.periodic import server_lifespan  # noqa: E402
 from marcomage.routing import websocket_urlpatterns  # noqa: E402
 from marcomage.site.warmup import server_process_ready  # noqa: E402
@@ -32,9 +33,9 @@ application = ProtocolTypeRouter(
         "http": with_bot_stream(BoundedHTTP(get_wsgi_application(),
                                             threads=settings.HTTP_THREADS,
                                             queue_max=settings.HTTP_QUEUE_MAX)),
-        "websocket": AllowedHostsOriginValidator(
+        "websocket": CountedSockets(AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        )),
         # Without Redis the periodic sweeps run on a thread of the server process
         # (marcomage/periodic.py), started and stopped here.
         "lifespan": server_lifespan,

@@ -29,7 +29,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import close_old_connections, connections
 
-from marcomage import live_send
+from marcomage import heartbeats, live_send
 
 log = logging.getLogger(__name__)
 
@@ -70,10 +70,19 @@ class PeriodicLoop:
         self.due = {name: 0.0 for name in self.entries}
         self.children: dict[str, subprocess.Popen] = {}
         self.report = report or (lambda text: log.warning("%s", text))
+        self.marked = -1e9
+
+    def beat(self, now: float) -> None:
+        """The scheduler's sign of life, as Celery beat leaves one (the readiness probe's
+        "beat": marcomage/ops/health.py)."""
+        if now - self.marked >= heartbeats.EVERY / 2:
+            heartbeats.beat("beat")
+            self.marked = now
 
     def run_due(self, now: float | None = None) -> float:
         """Run what is due; the seconds until the next entry is."""
         now = time.monotonic() if now is None else now
+        self.beat(now)
         for name, entry in self.entries.items():
             if self.due[name] <= now:
                 self._run(name, entry)

@@ -52,9 +52,14 @@ INSTALLED_APPS = [
     "concepts",
     "games.puzzles",
     "games.balance",
+    "marcomage.privacy",
 ]
 
 MIDDLEWARE = [
+    # /health/live, /health/ready and /metrics, before anything else (marcomage/ops/views.py).
+    "marcomage.ops.views.ProbeMiddleware",
+    # The request id, one log line and the metrics of every request (the module).
+    "marcomage.request_observer.RequestObserverMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -317,6 +322,10 @@ else:
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
+# The workers and beat log through Django's LOGGING (JSON lines in production, with the
+# request id: marcomage/logs.py), not Celery's own format.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_WORKER_REDIRECT_STDOUTS = False
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 # A task whose worker process dies goes back to the queue at once (acks_late alone would
@@ -367,6 +376,9 @@ CELERY_BEAT_SCHEDULE = {
     # The card balance dashboard counts the games finished since (games.balance).
     "balance-refresh": {"task": "games.balance.tasks.balance_refresh_task",
                         "schedule": timedelta(minutes=10)},
+    # Data exports past their days and deleted players' names past their hold (privacy).
+    "privacy-expired": {"task": "marcomage.privacy.tasks.privacy_expired_task",
+                        "schedule": timedelta(hours=1)},
 }
 # Without Redis, `manage.py serve` runs the schedule above on a thread of its server process
 # (marcomage/periodic.py): the in-memory channel layer is that process's, and an event
@@ -446,17 +458,41 @@ AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
-# --- Logging --------------------------------------------------------------------
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
-    "loggers": {
-        "axes": {"level": "WARNING"},
-        "daphne": {"level": "WARNING"},
-    },
-}
+# --- Logging, metrics, error reports (docs/operations.md) ---------------------------------
+# One JSON object a line (python-json-logger) in production, plain text in development;
+# every line with its request id and user id (marcomage/logs.py).
+LOG_FORMAT = env("LOG_FORMAT", default="text" if DEBUG else "json")
+if LOG_FORMAT not in ("json", "text"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be 'json' or 'text', not {LOG_FORMAT!r}.")
+from marcomage.logs import logging_config  # noqa: E402
+
+LOGGING = logging_config(json_lines=LOG_FORMAT == "json", level=env("LOG_LEVEL", default="INFO"))
+# /metrics (marcomage/ops/views.py): with a token, only a request bearing it; without one,
+# only from this machine, not through a proxy.
+METRICS_TOKEN = env("METRICS_TOKEN", default="")
+# /health/ready: each process checks at most once in this many seconds (marcomage/ops/health.py).
+HEALTH_CACHE_SECONDS = env.float("HEALTH_CACHE_SECONDS", default=2.0)
+# Without Redis: the folder of the scheduler's and workers' signs of life (marcomage/heartbeats.py).
+HEARTBEAT_DIR = env("HEARTBEAT_DIR", default="")
+# Error reports to Sentry, only with a DSN; private texts scrubbed (marcomage/sentry.py).
+SENTRY_DSN = env("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    from marcomage.sentry import sentry_init  # noqa: E402
+
+    sentry_init(SENTRY_DSN, environment=env("SENTRY_ENVIRONMENT", default=""),
+                release=env("SENTRY_RELEASE", default=""),
+                traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0))
+
+# --- A player's own data (marcomage/privacy/) ------------------------------------------
+# Where the "Download my data" archives are kept: outside MEDIA_ROOT, which a web server may
+# serve to anyone; only their owner downloads them, through the site, for EXPORT_DAYS days.
+PRIVATE_ROOT = Path(env("PRIVATE_ROOT", default=str(BASE_DIR / "private")))
+EXPORT_DAYS = env.int("EXPORT_DAYS", default=7)
+# Without a Celery worker (no Redis): exports built at once on this many background threads
+# of the server process (games/services/background.py).
+EXPORT_THREADS = env.int("EXPORT_THREADS", default=1)
+# A deleted account's name is held this many days before anybody may take it again.
+DELETED_NAME_HOLD_DAYS = env.int("DELETED_NAME_HOLD_DAYS", default=30)
 
 # --- Game constants the web side needs ------------------------------------------------
 MARCOMAGE_SYSTEM_NAME = "MArcomage"

@@ -22,6 +22,8 @@ urlpatterns = [
     path("about/credits/", about_views.credits_page, name="credits"),
     path("about/history/", about_views.game_history, name="game_history"),
     path("accounts/", include("players.accounts.urls")),
+    path("accounts/", include("marcomage.privacy.urls")),
+    path("", include("marcomage.ops.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", views.favicon),
     # The installable app: served from the root (a service worker's scope is its folder).

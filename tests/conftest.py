@@ -115,6 +115,8 @@ def _fast_test_settings(settings, tmp_path):
     settings.VAPID_KEY_FILE = str(tmp_path / "vapid-keys")
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.EXPORT_THREADS = 0  # data exports wait for drain() (marcomage/privacy/exports.py)
+    settings.PRIVATE_ROOT = tmp_path / "private"
 
 
 @pytest.fixture(autouse=True)
@@ -174,3 +176,12 @@ def client_of(client):
         return c
 
     return _client
+
+
+@pytest.fixture(autouse=True)
+def _no_data_export_carried_over():
+    """Data exports a test queued (and never drained) are not the next test's."""
+    yield
+    from marcomage.privacy.exports import local_exports
+
+    local_exports.discard_waiting()

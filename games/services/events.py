@@ -7,6 +7,7 @@ sent, and a channel layer that is down only costs the live update (logged; the p
 poll when their socket is down).
 """
 import logging
+import time
 
 from django.db import transaction
 from django.dispatch import Signal
@@ -58,8 +59,10 @@ def publish_game_changed(game, *, what: str = "board", by_seat=None) -> None:
     players = [pid for pid in (game.player1_id, game.player2_id) if pid]
 
     def _publish():
+        # "at": when it was committed, for the push latency (marcomage.metrics.observe_push).
         _send((game_group(game_id), {"type": "game.changed", "game": game_id,
-                                     "version": version, "what": what, "by_seat": by_seat}),
+                                     "version": version, "what": what, "by_seat": by_seat,
+                                     "at": time.time()}),
               *((player_group(pid), {"type": "turns.changed", "game": game_id})
                 for pid in players))
 

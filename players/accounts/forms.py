@@ -20,6 +20,11 @@ RESERVED_NAMES = frozenset(
 )
 
 
+# More checks of a new name, added by other parts of the site (the names of deleted accounts,
+# held for a while: marcomage.privacy): each takes the name and answers a refusal or None.
+USERNAME_CHECKS: list = []
+
+
 class RegisterForm(forms.Form):
     username = forms.CharField(
         label="Player name",
@@ -54,6 +59,9 @@ class RegisterForm(forms.Form):
             raise forms.ValidationError("That name is reserved. Please choose another one.")
         if get_user_model().objects.filter(username__iexact=name).exists():
             raise forms.ValidationError("That name is already taken.")
+        for check in USERNAME_CHECKS:
+            if refusal := check(name):
+                raise forms.ValidationError(refusal)
         return name
 
     def clean(self):

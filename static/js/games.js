@@ -284,6 +284,12 @@
         return;
       }
       if (live) startPolling();
+      if (event && event.code === 1012) {
+        // 1012: the server process is restarting (a deploy); the others serve: back within
+        // a second, spread so the pages of that process do not all come in the same instant.
+        window.setTimeout(connect, 100 + Math.random() * 1000);
+        return;
+      }
       // Back off, with jitter: after a server restart, the pages do not all come back in
       // the same second.
       window.setTimeout(connect, retryDelay * (0.5 + Math.random()));

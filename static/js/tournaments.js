@@ -108,6 +108,8 @@
       }
       live.setAttribute("data-socket", "closed");
       startPolling();
+      // 1012: a server process restarting (a deploy): back within a second (games.js).
+      if (event && event.code === 1012) { window.setTimeout(connect, 100 + Math.random() * 1000); return; }
       window.setTimeout(connect, retryDelay * (0.5 + Math.random()));
       retryDelay = Math.min(retryDelay * 2, 30000);
     };

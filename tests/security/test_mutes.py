@@ -78,6 +78,8 @@ NO_PUBLIC_TEXT = {
     "concepts:lab_report", "concepts:lab_report_new", "concepts:lab_export",
     "tournaments:list", "tournaments:detail", "tournaments:live", "tournaments:standings",
     "tournaments:join", "tournaments:leave", "tournaments:pause", "tournaments:cancel",
+    "privacy:data", "privacy:export", "privacy:download", "privacy:delete",
+    "ops:live", "ops:ready", "ops:metrics",
     *(route for route, role in ROUTES.items() if role.startswith("api")),
 }
 

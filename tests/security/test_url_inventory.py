@@ -19,6 +19,7 @@ from forum.models import ForumPost, ForumThread
 from games import services as gs
 from games.models import ChatMessage, Game, GameNote
 from games.puzzles.models import Puzzle
+from marcomage.privacy.models import DataExport
 from players.models import (
     AccessToken,
     AccountBan,
@@ -153,6 +154,12 @@ ROUTES = {
     "api:tournaments": "api", "api:tournament": "api", "api:tournament_standings": "api",
     "api:tournament_pairings": "api", "api:bot_tournament_join": "api-bot",
     "api:bot_tournament_leave": "api-bot",
+    # A player's own data (marcomage/privacy): the archive names alice's (404 to others).
+    "privacy:data": "own", "privacy:export": "own", "privacy:download": "foreign",
+    "privacy:delete": "own",
+    # The probes: public, answering only ok/fail (tests/site/test_ops.py). The metrics are
+    # served to a token or to this machine only (a test client is this machine).
+    "ops:live": "public", "ops:ready": "public", "ops:metrics": "public",
 }
 
 
@@ -190,7 +197,10 @@ def world(alice, bob, carol, alice_deck, alice_messages, hidden_game, challenge,
     alice_push = PushSubscription.objects.create(
         player=alice, endpoint=ALICE_PUSH_ENDPOINT, label="Firefox on Android",
         p256dh="B" + "A" * 86, auth="A" * 22)
+    from marcomage.privacy.exports import export_build
+    alice_export = export_build(DataExport.objects.create(player=alice).pk)
     return {"alice": alice, "bob": bob, "carol": carol, "deck": alice_deck, "push": alice_push,
+            "export": alice_export,
             "messages": alice_messages, "game": hidden_game, "challenge": challenge,
             "hosted": hosted, "token": alice_token, "tournament": _alice_event(alice, bob)}
 
@@ -365,6 +375,14 @@ def _requests(world):
         ("novels:chapter", reverse("novels:chapter", args=["the-dragons-ledger", 3]), {}),
         *_concept_requests(world),
         *_forum_requests(world),
+        ("privacy:data", reverse("privacy:data"), {}),
+        ("privacy:export", reverse("privacy:export"), {}),
+        ("privacy:download", reverse("privacy:download", args=[world["export"].pk]), {}),
+        ("privacy:delete", reverse("privacy:delete"),
+         {"password": "not-carols-password", "understood": "on"}),
+        ("ops:live", reverse("ops:live"), {}),
+        ("ops:ready", reverse("ops:ready"), {}),
+        ("ops:metrics", reverse("ops:metrics"), {}),
         ("logout", reverse("logout"), {}),  # last: it ends the session
     ]
     return rows
@@ -566,6 +584,8 @@ def _snapshot(world):
         "purchases": list(Purchase.objects.filter(player__in=owners).values()),
         "tokens": list(AccessToken.objects.filter(player__in=owners).order_by("pk").values()),
         "push": list(PushSubscription.objects.filter(player__in=owners).order_by("pk").values()),
+        "exports": list(DataExport.objects.filter(player__in=owners).order_by("pk")
+                        .values("pk", "status", "file_name", "expires_at")),
         "tournaments": list(world["tournament"].entries.filter(player__in=owners).order_by("pk")
                             .values("pk", "status", "deck_cards"))
         + [type(world["tournament"]).objects.get(pk=world["tournament"].pk).status],
