@@ -35,10 +35,12 @@ from .analysis import (
     analysis_hand_off,
     analysis_request,
     analysis_run,
+    local_analyses,
 )
 from .chat import chat_mark_seen, chat_post
 from .endings import (
     game_abort,
+    game_end_by_site,
     game_finish,
     game_leave,
     game_surrender,
@@ -111,8 +113,9 @@ __all__ = [
     # the services' names (lobby ... endings), by module
     "ai_choose", "game_ai_move", "game_ai_move_request",
     "analyses_ahead", "analysis_for", "analysis_hand_off", "analysis_request", "analysis_run",
+    "local_analyses",
     "chat_mark_seen", "chat_post",
-    "game_abort", "game_finish", "game_leave", "game_surrender", "game_surrender_answer",
+    "game_abort", "game_end_by_site", "game_finish", "game_leave", "game_surrender", "game_surrender_answer",
     "game_surrender_cancel",
     "BASE_GAME_SLOTS", "ai_challenge_choices", "ai_challenge_start", "ai_game_start", "ai_quick_game",
     "challenge_accept", "challenge_cancel", "challenge_create", "challenge_reject",

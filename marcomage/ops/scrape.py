@@ -39,7 +39,7 @@ def queue_lengths() -> dict[str, int]:
         return {queue: sum(lengths[i * per:(i + 1) * per]) for i, queue in enumerate(queues)}
     from concepts.lab.selfplay import local_reports
     from games.balance.services import local_runs
-    from games.services.analysis import local_analyses
+    from games.services import local_analyses
     from marcomage.privacy.exports import local_exports
     return {queue.name: len(queue.waiting())
             for queue in (local_analyses, local_runs, local_reports, local_exports)}

@@ -29,8 +29,13 @@ from django.utils import timezone
 
 from decks.models import Deck
 from games.models import Game, GameNote
-from games.services import GameError, challenge_cancel, challenge_reject, game_host_cancel
-from games.services.endings import game_end_by_site
+from games.services import (
+    GameError,
+    challenge_cancel,
+    challenge_reject,
+    game_end_by_site,
+    game_host_cancel,
+)
 from games.services.events import publish_players_changed
 from games.tournaments.models import Entry, Tournament
 from games.tournaments.services import TournamentError, tournament_leave

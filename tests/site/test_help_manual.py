@@ -64,6 +64,7 @@ SECTIONS = [
     ("colours", "What the colours mean"),
     ("notices", "Marks in the top bar"),
     ("settings", "Settings"),
+    ("app", "On your phone: the app and notifications"),
     ("shortcuts", "Keyboard shortcuts"),
     ("about", "News and more about the site"),
     ("tournaments", "Tournaments"),

@@ -12,10 +12,10 @@ ROOT = Path(__file__).resolve().parents[2]
 WARM_AND_FROZEN = """
 import gc, json
 import marcomage.asgi
-from decks.catalogue import card_face
+from decks.catalogue import _catalogue_face
 from games import engine
 print(json.dumps({"frozen": gc.get_freeze_count(), "walked": len(gc.get_objects()),
-                  "faces": card_face.cache_info().currsize,
+                  "faces": _catalogue_face.cache_info().currsize,
                   "cards": len(engine.all_cards()), "thresholds": gc.get_threshold()}))
 """
 
