@@ -28,6 +28,7 @@ from django.conf import settings
 from django.db import close_old_connections, connections
 
 from marcomage.live_socket import LiveSocketConsumer
+from players.notifications import presence
 
 from . import services as gs
 from .game import live, selectors
@@ -143,6 +144,15 @@ def _spectator_board(game_id, user_id):
     return watch_live.spectator_frame(game_id, player)
 
 
+async def _presence_record(change, *args) -> None:
+    """Record that a player's game socket opened or closed (players.notifications.presence:
+    a Redis round trip with Redis, off the event loop); never fails the socket."""
+    try:
+        await sync_to_async(change, thread_sensitive=False)(*args)
+    except Exception:
+        log.warning("presence not recorded: %r", args, exc_info=True)
+
+
 class GameLiveConsumer(LiveSocketConsumer):
     """One socket per page: the player's group always, the game's group on a game page."""
 
@@ -185,6 +195,9 @@ class GameLiveConsumer(LiveSocketConsumer):
             await self._spectators_changed(gs.spectator_arrived)
         else:
             await self._presence("hello")
+            # The player has this game open: no mail nor push about it meanwhile.
+            await _presence_record(presence.game_socket_opened, self.player_id, game_id,
+                                   self.channel_name)
         if version > self._page_version():
             # The page was rendered before the last change: bring it up to date.
             await self._send_board("board", version)
@@ -200,6 +213,8 @@ class GameLiveConsumer(LiveSocketConsumer):
     async def disconnect(self, code):
         if self.seat is not None:
             await self._presence("bye")
+            await _presence_record(presence.game_socket_closed, self.player_id, self.game_id,
+                                   self.channel_name)
         if self.watching:
             self.watching = False
             await self._spectators_changed(gs.spectator_left)
@@ -310,6 +325,11 @@ class GameLiveConsumer(LiveSocketConsumer):
         if self.seat is not None:
             await self.send_json({"event": "event-game", "tournament": event["tournament"],
                                   "game": event["game"]})
+
+    async def notices_changed(self, event):
+        """The player's notices changed (players.notifications.live): the page fetches its
+        bell again."""
+        await self.send_json({"event": "notices"})
 
     async def game_spectators(self, event):
         if self.game_id is not None:

@@ -32,6 +32,8 @@ CHANNEL_NOUNS = {
     "puzzle": "puzzle answers",
     "tournament": "new events",
     "balance": "self-play runs",
+    "email": "mails to confirm an address",
+    "password_reset": "password reset requests from your address",
 }
 
 _UNIT_WORDS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}

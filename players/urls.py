@@ -2,6 +2,7 @@
 they are mounted under /accounts/ by marcomage/urls.py)."""
 from .inbox.urls import urlpatterns as inbox_urls
 from .moderation.urls import urlpatterns as moderation_urls
+from .notifications.urls import urlpatterns as notifications_urls
 from .profiles.urls import urlpatterns as profiles_urls
 from .settings.urls import urlpatterns as settings_urls
 from .shop.urls import urlpatterns as shop_urls
@@ -9,4 +10,4 @@ from .tutorial.urls import urlpatterns as tutorial_urls
 
 app_name = "players"
 urlpatterns = [*profiles_urls, *moderation_urls, *tutorial_urls, *inbox_urls, *settings_urls,
-               *shop_urls]
+               *shop_urls, *notifications_urls]

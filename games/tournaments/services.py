@@ -25,6 +25,7 @@ from games.services.endings import game_end_by_site
 from games.services.errors import GameError
 from games.services.lobby import game_start_arranged
 from players.models import Player
+from players.notifications import triggers as notices
 
 from . import rules
 from .events import publish_games_paired, publish_tournament_changed
@@ -405,6 +406,8 @@ def _start_pairs(tournament, entries: dict, pairs, round_number) -> int:
             continue
         games.append((pairing.game_id, entries[a].player_id, entries[b].player_id))
     publish_games_paired(tournament.pk, games)
+    notices.event_games_paired(tournament_id=tournament.pk, tournament_name=tournament.name,
+                               games=games)
     return len(games)
 
 

@@ -21,6 +21,8 @@ from django.db.models.constants import LOOKUP_SEP
 PRIVATE_FIELDS = {
     "players.message": {"subject", "body", "body_html"},
     "players.accesstoken": {"secret_hash"},
+    # A notice's text may hold a private message's subject and a preview of its body.
+    "players.notification": {"title", "body"},
     "games.chatmessage": {"body", "body_html"},  # the two players' chat: never shown to
     "games.gamenote": {"text"},                   # spectators either
     "games.game": {"state", "initial_state", "deck1_cards", "challenge_message"},
