@@ -1,4 +1,5 @@
 """Register, log in, log out, change password."""
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -90,6 +91,11 @@ class PasswordResetView(auth_views.PasswordResetView):
     form_class = ConfirmedAddressPasswordResetForm
     email_template_name = "registration/password_reset_email.txt"
     html_email_template_name = "registration/password_reset_email.html"
+
+    @property
+    def extra_email_context(self):
+        # The link names the site's own address (settings.SITE_URL), as every mail does.
+        return {"site_url": settings.SITE_URL}
 
     def form_valid(self, form):
         if refusal := flood_refusal(self.request, "password_reset"):

@@ -35,9 +35,8 @@ def make_away(player, address=None, *, minutes=60):
     user.email = address or f"{user.username}@example.org"
     user.email_verified_at = timezone.now()
     user.save(update_fields=["email", "email_verified_at"])
-    Player.objects.filter(pk=player.pk).update(
-        last_activity=timezone.now() - timedelta(minutes=minutes))
-    player.refresh_from_db()
+    player.last_activity = timezone.now() - timedelta(minutes=minutes)
+    Player.objects.filter(pk=player.pk).update(last_activity=player.last_activity)
     return player
 
 
