@@ -17,7 +17,8 @@
    his game's page open (its websocket, as a browser holds it): after the moves, every
    notice is dispatched and not one mail or push went to them (the deliveries say why).
 3. **Mails per player per day under the digest rule.** In this process, the server
-   stopped, with the clock moved by time-machine: ``--digest-players`` players in digest
+   stopped, with the clock moved by time-machine (so nothing else may use the database
+   meanwhile: the periodic tick of another process would send these players' digests): ``--digest-players`` players in digest
    mode in time zones around the world, each at his own digest hour, get "your turn" notices
    at random moments (``--per-day`` a day on average) for ``--days`` days while the periodic
    tick runs every 10 minutes; the same stream to as many players in the immediate mode,
@@ -118,9 +119,11 @@ def prepare_tables(run: str, games: int) -> list[dict]:
 
 
 # ------------------------------------------------------------------ the browsers
-async def move_at(base, table, delay, posted, errors):
-    """The present player's page: load the game, wait ``delay`` s, post a discard."""
+async def move_at(base, table, delay, posted, errors, answered=None):
+    """The present player: ``delay`` s later he opens the game's page, thinks 1-3 s and
+    posts a discard, as the page does."""
     import aiohttp
+    await asyncio.sleep(delay)
     jar = aiohttp.CookieJar(unsafe=True)
     async with aiohttp.ClientSession(cookie_jar=jar,
                                      cookies={"sessionid": table["present"]["session"]}) as http:
@@ -133,7 +136,7 @@ async def move_at(base, table, delay, posted, errors):
         if board is None or not board.my_turn:
             errors.append(f"game {table['game']}: no board on turn")
             return
-        await asyncio.sleep(delay)
+        await asyncio.sleep(1 + 2 * random.random())
         data = {"csrfmiddlewaretoken": board.csrf, "version": str(board.version),
                 "position": "1", "action": "discard"}
         posted[table["game"]] = time.perf_counter()
@@ -141,6 +144,8 @@ async def move_at(base, table, delay, posted, errors):
                              headers={"HX-Request": "true",
                                       "Referer": f"{base}/games/{table['game']}/"}) as response:
             text = await response.text()
+            if answered is not None:
+                answered.append((time.perf_counter() - posted[table["game"]]) * 1000)
             if response.status != 200 or parse_board(text) is None:
                 errors.append(f"game {table['game']}: move answered {response.status}")
 
@@ -174,13 +179,19 @@ def dispatched(tables) -> int:
                                        kind="your_turn", dispatched_at__isnull=False).count()
 
 
-def server_part(tables) -> list[float]:
-    """Per mail, ms from the notice recorded to the mail sent (the database's clock)."""
+def server_part(tables) -> dict:
+    """Per mail, ms (the database's clock) from the move saved to the notice recorded (the
+    queued task's wait) and from the notice recorded to the mail sent."""
+    from games.models import Game
     from players.models import Delivery
+    moved = dict(Game.objects.filter(pk__in=[t["game"] for t in tables])
+                 .values_list("pk", "last_action_at"))
     rows = Delivery.objects.filter(notification__player_id__in=[t["away"]["id"] for t in tables],
                                    channel="email", status="sent").values_list(
-        "notification__created_at", "sent_at")
-    return [(sent - created).total_seconds() * 1000 for created, sent in rows]
+        "notification__game_id", "notification__created_at", "sent_at")
+    return {"queued": [(created - moved[g]).total_seconds() * 1000 for g, created, _ in rows
+                       if g in moved],
+            "sent": [(sent - created).total_seconds() * 1000 for _g, created, sent in rows]}
 
 
 def spread(label, values):
@@ -206,16 +217,16 @@ async def measure_on_server(args, run):
     results = {}
     try:
         # 1. the away opponents
-        posted, errors = {}, []
+        posted, errors, answered = {}, [], []
         rng = random.Random(args.seed)
         started = time.perf_counter()
-        await asyncio.gather(*(move_at(base, t, rng.uniform(0, args.window), posted, errors)
-                               for t in tables))
+        await asyncio.gather(*(move_at(base, t, rng.uniform(0, args.window), posted, errors,
+                                       answered) for t in tables))
         addresses = {address_of(t["away"]): t["game"] for t in tables}
         await wait_for(lambda: all(a in inbox.arrived for a in addresses), args.timeout)
         latencies = [(inbox.arrived[a][0] - posted[g]) * 1000 for a, g in addresses.items()
                      if a in inbox.arrived and g in posted]
-        results["away"] = {"latencies": latencies, "errors": errors,
+        results["away"] = {"latencies": latencies, "errors": errors, "posts": answered,
                            "mails": sum(len(inbox.arrived.get(a, [])) for a in addresses),
                            "server": await asyncio.to_thread(server_part, tables),
                            "elapsed": time.perf_counter() - started}
@@ -354,9 +365,12 @@ def main(argv=None):
         # Sessions are signed with the secret key: the bench must share the server's.
         os.environ.setdefault("SECRET_KEY", "notify-bench-" + "x" * 40)
     django_setup()
+    import logging
+
     from django.conf import settings
 
     from marcomage.celery import app
+    logging.getLogger("celery.app.trace").setLevel(logging.WARNING)  # a line per eager task
     # The setup's own notices (the challenges that start the games) are neither queued to
     # the server's workers nor run here: the setup deletes them.
     app.conf.task_always_eager = True
@@ -371,7 +385,10 @@ def main(argv=None):
             away, opened = results["away"], results["open"]
             print("1. move -> the away opponent's mail (SMTP arrival, from the move's POST):")
             print("  " + spread("mail", away["latencies"]))
-            print("  " + spread("server's part (notice recorded -> mail sent)", away["server"]))
+            print("  " + spread("the move's POST answered", away["posts"]))
+            print("  " + spread("server: move saved -> notice recorded (the queue)",
+                                away["server"]["queued"]))
+            print("  " + spread("server: notice recorded -> mail sent", away["server"]["sent"]))
             print(f"  mails {away['mails']} for {args.games} moves, errors {len(away['errors'])}"
                   + (f": {away['errors'][:3]}" if away["errors"] else ""))
             print("2. the opponent with the game open:")

@@ -65,6 +65,8 @@ def message_mark_read(*, message: Message, reader: Player) -> None:
     if message.recipient_id == reader.pk and not message.is_read:
         Message.objects.filter(pk=message.pk).update(is_read=True)
         message.is_read = True
+        if message.kind == Message.Kind.PERSONAL:  # read here: the bell and the mail know
+            notices.message_read(message=message)
 
 
 @transaction.atomic

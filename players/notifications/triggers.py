@@ -113,6 +113,13 @@ def message_received(*, message) -> None:
            url=reverse("players:message_detail", args=[message.pk]))
 
 
+def message_read(*, message) -> None:
+    """The recipient read the message in his inbox: its notice is read, and a mail of it
+    still waiting (for the digest) is not sent."""
+    notice_settle(player_id=message.recipient_id, key=f"message:{message.pk}",
+                  reason="read on the site")
+
+
 def event_games_paired(*, tournament_id: int, tournament_name: str, games) -> None:
     """Each player of ``games`` ((game id, white's player id, black's player id)) has a new
     game in the event (one query for the players' names)."""

@@ -179,3 +179,19 @@ def test_a_header_cannot_be_injected_through_a_subject(bob, away, mail_server,
 def test_no_digest_row_is_made_for_an_immediate_mail(tell_bob, mail_server):
     tell_bob()
     assert not DigestMail.objects.exists()
+
+
+def test_the_embedded_periodic_runner_sends_what_is_due(tell_bob, mail_server):
+    """Without Redis `manage.py run_periodic` plays beat's part: its one list of periodic
+    tasks holds the notifications' tick, which sends a retry that has come due."""
+    import io
+
+    from django.core.management import call_command
+
+    mail_server.refuse_next("451 4.3.0 Try again later")
+    with time_machine.travel(START, tick=False):
+        delivery = tell_bob()
+    with time_machine.travel(START + datetime.timedelta(minutes=2), tick=False):
+        call_command("run_periodic", "--once", stdout=io.StringIO(), stderr=io.StringIO())
+    delivery.refresh_from_db()
+    assert delivery.status == "sent" and len(mail_server.received) == 1

@@ -84,6 +84,13 @@ def test_a_private_message_gives_a_short_preview_only(alice, bob, committed):
     assert notice.url == f"/messages/{message.pk}/"
 
 
+def test_a_message_read_in_the_inbox_is_read_in_the_bell(alice, bob, committed, client_of):
+    message = committed(message_send, author=alice, recipient=bob, subject="Hi", body="Hello")
+    client_of(bob).get(f"/messages/{message.pk}/")
+    (notice,) = notices(bob, "message")
+    assert notice.read_at is not None
+
+
 def test_an_events_pairing_tells_both_players(committed):
     tournament = event(name="Friday arena")
     players = joined(tournament, 2)
