@@ -150,14 +150,24 @@ async def move_at(base, table, delay, posted, errors, answered=None):
                 errors.append(f"game {table['game']}: move answered {response.status}")
 
 
-async def hold_game_open(base, table, opened, stop):
-    """The away player's game page left open: its websocket, held until ``stop``."""
+async def hold_game_open(base, table, opened, stop, held):
+    """The away player's game page left open: its websocket, held until ``stop``; ``held``
+    gets the game when the socket was still open then (not closed by the server)."""
     import aiohttp
     async with aiohttp.ClientSession(cookies={"sessionid": table["away"]["session"]}) as http:
         ws = await http.ws_connect(base.replace("http", "ws", 1) + f"/ws/games/{table['game']}/",
                                    headers={"Origin": base}, heartbeat=None)
         opened.append(table["game"])
-        await stop.wait()
+        receiving = asyncio.ensure_future(ws.receive())
+        await asyncio.wait({receiving, asyncio.ensure_future(stop.wait())},
+                           return_when=asyncio.FIRST_COMPLETED)
+        while receiving.done() and not ws.closed:  # frames (presence, board): read on
+            receiving = asyncio.ensure_future(ws.receive())
+            await asyncio.wait({receiving, asyncio.ensure_future(stop.wait())},
+                               return_when=asyncio.FIRST_COMPLETED)
+        if not ws.closed:
+            held.append(table["game"])
+        receiving.cancel()
         await ws.close()
 
 
@@ -231,9 +241,10 @@ async def measure_on_server(args, run):
                            "server": await asyncio.to_thread(server_part, tables),
                            "elapsed": time.perf_counter() - started}
         # 2. the game open
-        stop, opened = asyncio.Event(), []
-        holders = [asyncio.create_task(hold_game_open(base, t, opened, stop)) for t in watched]
-        await wait_for(lambda: len(opened) == len(watched), 60, every=0.05)
+        stop, opened, held = asyncio.Event(), [], []
+        holders = [asyncio.create_task(hold_game_open(base, t, opened, stop, held))
+                   for t in watched]
+        all_open = await wait_for(lambda: len(opened) == len(watched), 60, every=0.05)
         # Each socket records itself right after its handshake, off the event loop; the
         # moves below start a second later (nothing outside the server can see it happen
         # on the embedded default).
@@ -243,8 +254,13 @@ async def measure_on_server(args, run):
                                for t in watched))
         done = await wait_for(lambda: dispatched(watched) == len(watched), args.timeout)
         stop.set()
-        await asyncio.gather(*holders, return_exceptions=True)
-        results["open"] = {"dispatched": done, "errors": errors2,
+        failed = [r for r in await asyncio.gather(*holders, return_exceptions=True)
+                  if isinstance(r, BaseException)]
+        held_ids = set(held)
+        results["open"] = {"dispatched": done, "errors": errors2, "all_open": all_open,
+                           "opened": len(opened), "held": len(held), "failed": failed[:3],
+                           "mails_held": sum(len(inbox.arrived.get(address_of(t["away"]), []))
+                                             for t in watched if t["game"] in held_ids),
                            "mails": sum(len(inbox.arrived.get(address_of(t["away"]), []))
                                         for t in watched),
                            "reasons": await asyncio.to_thread(reasons_of, watched)}
@@ -392,9 +408,14 @@ def main(argv=None):
             print(f"  mails {away['mails']} for {args.games} moves, errors {len(away['errors'])}"
                   + (f": {away['errors'][:3]}" if away["errors"] else ""))
             print("2. the opponent with the game open:")
+            print(f"  sockets opened {opened['opened']}, still open at the end "
+                  f"{opened['held']} (failed: {opened['failed']})")
             print(f"  notices dispatched: {'all' if opened['dispatched'] else 'NOT ALL'}; "
-                  f"mails to them: {opened['mails']}; deliveries by reason: "
-                  f"{opened['reasons']}; errors {len(opened['errors'])}")
+                  f"mails to them: {opened['mails']} ({opened['mails_held']} to players whose "
+                  f"socket stayed open); deliveries by reason: {opened['reasons']}; errors "
+                  f"{len(opened['errors'])}")
+        if args.days <= 0:
+            return 0
         sim = simulate_digest(run, args.digest_players, args.days, args.per_day, args.seed)
         print(f"3. mails per player per day ({sim['notices_per_player']:.0f} notices per "
               f"player over {sim['days']} days, the players away):")
