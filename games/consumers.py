@@ -29,6 +29,7 @@ from django.db import close_old_connections, connections
 
 from marcomage.live_socket import LiveSocketConsumer
 from marcomage.metrics import observe_push
+from players.notifications import presence
 
 from . import services as gs
 from .game import live, selectors
@@ -170,6 +171,13 @@ def _arranged_opened(game_id, player_id, event_id) -> list:
 @database_sync_to_async
 def _arranged_closed(game_id, player_id, event_id) -> None:
     _answers(arranged_socket_closed, game_id=game_id, player_id=player_id, event_id=event_id)
+async def _presence_record(change, *args) -> None:
+    """Record that a player's game socket opened or closed (players.notifications.presence:
+    a Redis round trip with Redis, off the event loop); never fails the socket."""
+    try:
+        await sync_to_async(change, thread_sensitive=False)(*args)
+    except Exception:
+        log.warning("presence not recorded: %r", args, exc_info=True)
 
 
 class GameLiveConsumer(LiveSocketConsumer):
@@ -216,6 +224,9 @@ class GameLiveConsumer(LiveSocketConsumer):
             await self._spectators_changed(gs.spectator_arrived)
         else:
             await self._presence("hello")
+            # The player has this game open: no mail nor push about it meanwhile.
+            await _presence_record(presence.game_socket_opened, self.player_id, game_id,
+                                   self.channel_name)
         if version > self._page_version():
             # The page was rendered before the last change: bring it up to date.
             await self._send_board("board", version)
@@ -245,6 +256,8 @@ class GameLiveConsumer(LiveSocketConsumer):
             await _arranged_closed(self.game_id, self.player_id, self.event_id)
         if self.seat is not None:
             await self._presence("bye")
+            await _presence_record(presence.game_socket_closed, self.player_id, self.game_id,
+                                   self.channel_name)
         if self.watching:
             self.watching = False
             await self._spectators_changed(gs.spectator_left)
@@ -372,6 +385,11 @@ class GameLiveConsumer(LiveSocketConsumer):
         if board:
             frame["version"], frame["html"] = board
         await self.send_json(frame)
+
+    async def notices_changed(self, event):
+        """The player's notices changed (players.notifications.live): the page fetches its
+        bell again."""
+        await self.send_json({"event": "notices"})
 
     async def game_spectators(self, event):
         if self.game_id is not None:

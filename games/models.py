@@ -89,6 +89,9 @@ class Game(models.Model):
     # Set by the timeout sweep when the player on turn overran the turn timeout (the version
     # it was noticed at, so a later move clears it implicitly).
     timeout_noticed_version = models.PositiveIntegerField(null=True, blank=True)
+    # Set by the time-warning sweep when it told the player on turn that his turn time limit
+    # is about to run out (the version it was told at: once per turn).
+    timeout_warned_version = models.PositiveIntegerField(null=True, blank=True)
     # Marked by the activity sweep (online/offline/inactive/dead) so a change is announced once.
     player1_activity = models.CharField(max_length=10, blank=True, default="")
     player2_activity = models.CharField(max_length=10, blank=True, default="")

@@ -47,6 +47,11 @@ def sweep_turn_timeouts() -> int:
 
 
 @shared_task(ignore_result=True)
+def sweep_turn_time_warnings() -> int:
+    return gs.sweep_turn_time_warnings()
+
+
+@shared_task(ignore_result=True)
 def sweep_stalled_tasks() -> int:
     return gs.sweep_stalled_tasks()
 

@@ -34,6 +34,8 @@ CHANNEL_NOUNS = {
     "balance": "self-play runs",
     "push": "notification subscriptions",
     "push_test": "test notifications",
+    "email": "mails to confirm an address",
+    "password_reset": "password reset requests from your address",
 }
 
 _UNIT_WORDS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}

@@ -190,6 +190,10 @@ FLOOD_LIMITS = {
     "selfplay": {"user": "6/h", "ip": "20/h"},
     # Answering puzzles (games.puzzles): each answer is rated once.
     "puzzle": {"user": "30/m", "ip": "60/m"},
+    # Mail: a new address or a new confirmation link (players/notifications/addresses.py),
+    # and asking for a password reset (each sends a mail).
+    "email": {"user": "5/h", "ip": "20/h"},
+    "password_reset": {"ip": "5/h"},
     # Creating an event (games.tournaments; its policy also caps the events open at once).
     "tournament": {"user": "3/h", "ip": "10/h"},
     # Administrators starting self-play runs of the card balance (one runs at a time anyway).
@@ -258,6 +262,36 @@ API_STREAMS_MAX = env.int("API_STREAMS_MAX", default=2000)
 # (FORWARDED_ALLOW_IPS), as the flood limits must.
 LIVE_SOCKETS_PER_ACCOUNT = env.int("LIVE_SOCKETS_PER_ACCOUNT", default=30)
 LIVE_SOCKETS_PER_ADDRESS = env.int("LIVE_SOCKETS_PER_ADDRESS", default=30)
+
+# --- Mail and notifications (players/notifications/, players/accounts/) -------------
+# The site's own address in links of mails (no request is at hand when a task sends one).
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="MArcomage <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# With EMAIL_HOST set, mail goes out over SMTP; without, the embedded default writes each
+# mail as a file in EMAIL_FILE_PATH (./mail/), so `make run` needs no mail server. EMAIL_BACKEND
+# picks another: "smtp", "file", "console" or a dotted path.
+_EMAIL_BACKENDS = {"smtp": "django.core.mail.backends.smtp.EmailBackend",
+                   "file": "django.core.mail.backends.filebased.EmailBackend",
+                   "console": "django.core.mail.backends.console.EmailBackend"}
+EMAIL_HOST = env("EMAIL_HOST", default="")
+EMAIL_BACKEND = env("EMAIL_BACKEND", default="smtp" if EMAIL_HOST else "file")
+EMAIL_BACKEND = _EMAIL_BACKENDS.get(EMAIL_BACKEND, EMAIL_BACKEND)
+EMAIL_FILE_PATH = env("EMAIL_FILE_PATH", default=str(BASE_DIR / "mail"))
+EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+EMAIL_HOST_USER = env("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=EMAIL_PORT == 587)
+EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=EMAIL_PORT == 465)
+# A mail server that does not answer within this many seconds counts as failing: the
+# delivery is tried again later (players/notifications/services.py), never lost.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+# Without a Celery worker (no REDIS_URL), notices are dispatched and sent by this many
+# background threads of the server process (players/notifications/queue.py).
+NOTIFICATION_THREADS = env.int("NOTIFICATION_THREADS", default=2)
+# No mail or push while the player was active on the site this recently (unless he chose
+# "always"): he sees the bell.
+NOTIFICATION_ACTIVE_MINUTES = env.int("NOTIFICATION_ACTIVE_MINUTES", default=5)
 
 # --- Channels, Celery, cache -----------------------------------------------
 if REDIS_URL:
@@ -350,6 +384,8 @@ CELERY_TASK_ROUTES = {
     "games.tasks.game_rate_task": {"queue": "rating"},
     "games.tasks.sweep_*": {"queue": "sweeps"},
     "games.tournaments.tasks.*": {"queue": "events"},
+    # Mails and pushes wait on other servers: a queue and a worker of threads of their own.
+    "players.notifications.tasks.*": {"queue": "notify"},
 }
 CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
@@ -373,6 +409,12 @@ CELERY_BEAT_SCHEDULE = {
     # Events: scheduled creation, starts and ends, lost results, overdue turns, pairings.
     "tournaments-tick": {"task": "games.tournaments.tasks.tournaments_tick",
                          "schedule": timedelta(seconds=5)},
+    # Turn time limits about to run out: the player on turn is told (once per turn).
+    "games-turn-time-warnings": {"task": "games.tasks.sweep_turn_time_warnings",
+                                 "schedule": timedelta(minutes=1)},
+    # Notifications: lost dispatches, retries of mails and pushes, the daily digests.
+    "notifications-tick": {"task": "players.notifications.tasks.notifications_tick",
+                           "schedule": timedelta(seconds=30)},
     # The card balance dashboard counts the games finished since (games.balance).
     "balance-refresh": {"task": "games.balance.tasks.balance_refresh_task",
                         "schedule": timedelta(minutes=10)},

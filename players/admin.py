@@ -4,10 +4,14 @@ from django.contrib.auth.admin import UserAdmin
 from .models import (
     AccountBan,
     AwardCounters,
+    Delivery,
+    DigestMail,
     FoilCard,
     GameRating,
     Message,
     Mute,
+    Notification,
+    NotificationSettings,
     Player,
     PlayerSettings,
     Purchase,
@@ -147,6 +151,103 @@ class PushSubscriptionAdmin(ReadOnlyRecordAdmin):
         from urllib.parse import urlsplit
 
         return urlsplit(row.endpoint).hostname or "?"
+
+
+class DeliveryInline(admin.TabularInline):
+    model = Delivery
+    extra = 0
+    can_delete = False
+    fields = ("channel", "target", "status", "reason", "attempts", "next_attempt_at",
+              "sent_at", "last_error")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Notification)
+class NotificationAdmin(PrivateFieldsAdmin):
+    """What each player was told, and each mail and push of it: never the notice's text
+    (it may quote a private message)."""
+
+    list_display = ("pk", "player", "kind", "game_id", "created_at", "dispatched_at",
+                    "on_site", "read_at")
+    list_filter = ("kind", "on_site")
+    search_fields = ("player__user__username",)
+    fields = ("player", "kind", "key", "url", "game_id", "game_turn", "created_at",
+              "dispatched_at", "on_site", "read_at")
+    readonly_fields = fields
+    list_select_related = ("player__user",)
+    date_hierarchy = "created_at"
+    inlines = [DeliveryInline]
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.action(description="Try again now")
+def deliveries_try_again(modeladmin, request, queryset):
+    from .notifications.services import deliveries_retry
+
+    count = deliveries_retry(queryset.values_list("pk", flat=True))
+    modeladmin.message_user(request, f"{count} deliver{'y' if count == 1 else 'ies'} queued "
+                                     "to be tried again.")
+
+
+@admin.register(Delivery)
+class DeliveryAdmin(PrivateFieldsAdmin):
+    """Every mail and push: sent, waiting for its next attempt (with the last error), held
+    for the digest, stopped by a rule (why), or given up. "Try again now" sends a failed or
+    waiting one at once."""
+
+    list_display = ("pk", "player_name", "kind", "channel", "status", "reason", "attempts",
+                    "next_attempt_at", "sent_at", "short_error")
+    list_filter = ("status", "channel", "notification__kind", "reason")
+    search_fields = ("notification__player__user__username",)
+    fields = ("notification", "channel", "target", "status", "reason", "attempts",
+              "next_attempt_at", "created_at", "sent_at", "digest", "last_error")
+    readonly_fields = fields
+    list_select_related = ("notification__player__user",)
+    date_hierarchy = "created_at"
+    actions = [deliveries_try_again]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(description="player")
+    def player_name(self, delivery):
+        return delivery.notification.player.name
+
+    @admin.display(description="kind")
+    def kind(self, delivery):
+        return delivery.notification.get_kind_display()
+
+    @admin.display(description="last error")
+    def short_error(self, delivery):
+        return delivery.last_error[:80]
+
+
+@admin.register(DigestMail)
+class DigestMailAdmin(PrivateFieldsAdmin):
+    list_display = ("pk", "player", "day", "status", "attempts", "next_attempt_at", "sent_at",
+                    "last_error")
+    list_filter = ("status",)
+    search_fields = ("player__user__username",)
+    readonly_fields = ("player", "day", "status", "attempts", "next_attempt_at", "last_error",
+                       "created_at", "sent_at")
+    list_select_related = ("player__user",)
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(NotificationSettings)
+class NotificationSettingsAdmin(PrivateFieldsAdmin):
+    list_display = ("player", "email_mode", "digest_hour", "always", "updated_at")
+    list_filter = ("email_mode", "always")
+    search_fields = ("player__user__username",)
+    raw_id_fields = ("player",)
 
 
 # The apps before this one in INSTALLED_APPS have registered their admins by now.

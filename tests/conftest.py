@@ -120,6 +120,22 @@ def _fast_test_settings(settings, tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def _notifications_wait_for_the_test(settings):
+    """Notices queued by a test wait in the background queue until the test drains it
+    (tests/players/notifications/helpers.py): threads of their own would not see the test's
+    transaction. Nothing queued, nor any game socket counted open, outlives a test."""
+    from players.notifications import presence
+    from players.notifications.queue import local_work
+
+    settings.NOTIFICATION_THREADS = 0
+    local_work.discard_waiting()
+    presence.forget_local()
+    yield
+    local_work.discard_waiting()
+    presence.forget_local()
+
+
+@pytest.fixture(autouse=True)
 def _data_migrations_restored(request):
     """The forum's sections and the Moderators group come from data migrations, and the
     flush that ends every transactional test (websockets, browsers) wipes them out for the

@@ -15,6 +15,7 @@ from games import services as gs
 from games.models import Game
 from games.services.errors import GameError
 from marcomage.flood import flood_refusal
+from players.notifications.services import game_notices_read
 
 from . import selectors
 from .board import history_for
@@ -37,6 +38,8 @@ def game_detail(request, game_id):
                                   sandbox_open=request.GET.get("sandbox") == "open")
     if "chat" in context:
         gs.chat_mark_seen(game=game, player=player)
+    # The game is in front of him: what the bell said about it is read.
+    game_notices_read(player_id=player.pk, game_id=game.pk)
     return render(request, "games/game/game.html", context)
 
 

@@ -105,6 +105,7 @@ from .sweeps import (
     sweep_left_games,
     sweep_player_activity,
     sweep_stalled_tasks,
+    sweep_turn_time_warnings,
     sweep_turn_timeouts,
 )
 from .turns import ENGINE_MESSAGES
@@ -131,7 +132,7 @@ __all__ = [
     "spectators_counts",
     "play_suggestion",
     "sweep_game_deadlines", "sweep_left_games", "sweep_player_activity", "sweep_stalled_tasks",
-    "sweep_turn_timeouts",
+    "sweep_turn_time_warnings", "sweep_turn_timeouts",
     "ENGINE_MESSAGES",
     # the shared modules' names pages use beside them
     "access_game_for_move", "GameError",

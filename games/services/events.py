@@ -12,7 +12,10 @@ import time
 from django.db import transaction
 from django.dispatch import Signal
 
+from games.models import Game
 from marcomage import live_send
+from players.notifications import live as notification_live
+from players.notifications import triggers as notices
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +39,9 @@ def game_group(game_id: int) -> str:
     return f"game-{game_id}"
 
 
-def player_group(player_id: int) -> str:
-    return f"games-player-{player_id}"
+# Every socket of a player (his pages' navigation and game sockets): named where the
+# players' notifications, below the games, publish to it too.
+player_group = notification_live.player_group
 
 
 def _send(*messages) -> None:
@@ -67,6 +71,18 @@ def publish_game_changed(game, *, what: str = "board", by_seat=None) -> None:
                 for pid in players))
 
     transaction.on_commit(_publish)
+
+
+def notify_turn_passed(game, *, mover_seat: int) -> None:
+    """A move of ``mover_seat`` handed the turn to the other player of ``game`` (between two
+    accounts, both loaded): he is told (players.notifications: the bell, and by mail or
+    push when he is away). Recorded with the move, sent after its commit; the game's version
+    makes it once per turn."""
+    seat = game.current_seat
+    if game.is_ai or game.status != Game.Status.IN_PROGRESS or seat in (None, mover_seat):
+        return
+    notices.your_turn(player=game.player_at(seat), game_id=game.pk, version=game.version,
+                      opponent_name=game.player_at(mover_seat).name)
 
 
 def publish_players_changed(*player_ids: int) -> None:

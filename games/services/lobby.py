@@ -12,6 +12,7 @@ from games.models import TURN_TIMEOUTS, Game
 from players.inbox.services import message_send_system
 from players.models import Player
 from players.moderation.selectors import mute_refusal
+from players.notifications import triggers as notices
 from players.tutorial.sections import TUTORIAL_END_LEVEL
 
 from . import errors
@@ -153,6 +154,8 @@ def challenge_create(*, challenger: Player, opponent: Player, deck, hidden: bool
         challenge_message=message,
     )
     publish_players_changed(challenger.pk, opponent.pk)
+    notices.challenge_received(player=opponent, game_id=game.pk, challenger_name=challenger.name,
+                               note=message)
     return game
 
 
@@ -169,6 +172,9 @@ def challenge_accept(*, game_id, player: Player, deck) -> Game:
         recipient=game.player1, subject=f"{player.name} accepted your challenge",
         body=f"{player.name} accepted your challenge. The game has started.", kind="challenge")
     publish_game_changed(game)
+    notices.challenge_answered(player=player, game_id=game.pk)
+    notices.challenge_accepted(player=game.player1, game_id=game.pk, version=game.version,
+                               opponent_name=player.name, your_turn=game.current_seat == 0)
     return game
 
 
@@ -177,11 +183,13 @@ def challenge_reject(*, game_id, player: Player) -> None:
     game = _lock_waiting(game_id)
     if game.player2_id != player.pk:
         raise GameError("That challenge was not sent to you.", code="forbidden")
-    challenger = game.player1
+    challenger, game_id = game.player1, game.pk
     game.delete()
     message_send_system(recipient=challenger, subject=f"{player.name} declined your challenge",
                         body=f"{player.name} declined your challenge.", kind="challenge")
     publish_players_changed(challenger.pk, player.pk)
+    notices.challenge_answered(player=player, game_id=game_id)
+    notices.challenge_declined(player=challenger, game_id=game_id, opponent_name=player.name)
 
 
 @transaction.atomic
@@ -189,9 +197,10 @@ def challenge_cancel(*, game_id, player: Player) -> None:
     game = _lock_waiting(game_id)
     if game.player1_id != player.pk or game.player2_id is None:
         raise GameError("Only the challenger can withdraw a challenge.", code="forbidden")
-    opponent_id = game.player2_id
+    opponent_id, game_id = game.player2_id, game.pk
     game.delete()
     publish_players_changed(player.pk, opponent_id)
+    notices.challenge_answered(player=game.player2, game_id=game_id)
 
 
 # ---------------------------------------------------------------- hosted games
@@ -223,6 +232,8 @@ def game_join(*, game_id, player: Player, deck) -> Game:
     game.deck2 = deck
     _start(game, deck_payload(deck))
     publish_game_changed(game)
+    notices.hosted_game_joined(player=game.player1, game_id=game.pk, version=game.version,
+                               opponent_name=player.name, your_turn=game.current_seat == 0)
     return game
 
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games.models import ChatMessage, Game, GameAnalysis
 from players import activity
+from players.notifications import triggers as notices
 
 from .events import publish_game_changed
 from .permissions import FINISH_AFTER
@@ -24,15 +25,18 @@ ANALYSIS_STALLED_AFTER = timedelta(minutes=10)
 
 
 def sweep_player_activity(*, now=None) -> int:
-    """Mark both players' activity on running games; announce changes (e.g. Abort opens)."""
+    """Mark both players' activity on running games; announce changes (e.g. Abort opens,
+    and the player whose opponent has just gone away for good is told he may abort)."""
     now = now or timezone.now()
     changed = 0
     # Only what the marks need: the game rows' states would make this a read of every
     # running game's whole board (3 s of a worker's CPU for 1,000 games).
     running = (Game.objects.filter(status=Game.Status.IN_PROGRESS, is_ai=False)
-               .select_related("player1", "player2")
+               .select_related("player1__user", "player2__user")
                .only("version", "player1_id", "player2_id", "player1_activity",
-                     "player2_activity", "player1__last_activity", "player2__last_activity"))
+                     "player2_activity", "player1__last_activity", "player2__last_activity",
+                     "player1__is_bot", "player2__is_bot", "player1__user__username",
+                     "player2__user__username"))
     for game in running.iterator(chunk_size=500):
         marks = (activity.activity_of(game.player1.last_activity, now),
                  activity.activity_of(game.player2.last_activity, now))
@@ -44,7 +48,19 @@ def sweep_player_activity(*, now=None) -> int:
             if updated:
                 changed += 1
                 publish_game_changed(game, what="presence")
+                _tell_who_may_abort(game, marks)
     return changed
+
+
+def _tell_who_may_abort(game: Game, marks) -> None:
+    """A player whose mark has just become "dead" (away three weeks): his opponent may abort
+    the game, and is told so (once per absence: the notice's key holds when it began)."""
+    before = (game.player1_activity, game.player2_activity)
+    for seat in (0, 1):
+        if marks[seat] == activity.DEAD and before[seat] != activity.DEAD:
+            away = game.player_at(seat)
+            notices.opponent_away(player=game.player_at(1 - seat), game_id=game.pk,
+                                  opponent_name=away.name, since=away.last_activity)
 
 
 def sweep_game_deadlines(*, now=None) -> int:
@@ -79,6 +95,41 @@ def sweep_turn_timeouts(*, now=None) -> int:
                     .update(timeout_noticed_version=game.version)):
                 count += 1
                 publish_game_changed(game, what="timeout")
+    return count
+
+
+def turn_warning_before(turn_timeout: int) -> float:
+    """Seconds before a turn time limit runs out when the player on turn is warned: a
+    quarter of the limit, at most three hours (75 s of 5 minutes, 3 h of a day)."""
+    return min(turn_timeout / 4, 3 * 3600)
+
+
+def sweep_turn_time_warnings(*, now=None) -> int:
+    """Tell the player on turn that his turn time limit is about to run out (once per turn:
+    the version it was told at is kept)."""
+    now = now or timezone.now()
+    candidates = (Game.objects.filter(status=Game.Status.IN_PROGRESS, is_ai=False,
+                                      turn_timeout__gt=0, last_action_at__isnull=False,
+                                      current_seat__isnull=False)
+                  .filter(Q(timeout_warned_version__isnull=True)
+                          | ~Q(timeout_warned_version=_F("version")))
+                  .select_related("player1__user", "player2__user")
+                  .only("version", "turn_timeout", "last_action_at", "current_seat",
+                        "player1_id", "player2_id", "player1__is_bot", "player2__is_bot",
+                        "player1__user__username", "player2__user__username"))
+    count = 0
+    for game in candidates.iterator(chunk_size=500):
+        left = game.turn_timeout - (now - game.last_action_at).total_seconds()
+        if left <= 0 or left > turn_warning_before(game.turn_timeout):
+            continue
+        with transaction.atomic():
+            if (Game.objects.filter(pk=game.pk, version=game.version)
+                    .update(timeout_warned_version=game.version)):
+                count += 1
+                seat = game.current_seat
+                notices.turn_time_running_out(
+                    player=game.player_at(seat), game_id=game.pk, version=game.version,
+                    opponent_name=game.player_at(1 - seat).name, seconds_left=left)
     return count
 
 

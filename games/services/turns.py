@@ -13,7 +13,7 @@ from players.progression.services import award_counters_add
 
 from . import errors
 from .endings import game_end
-from .events import publish_game_changed
+from .events import notify_turn_passed, publish_game_changed
 from .queue import ai_move_queue
 from .turn_log import turn_log_append
 
@@ -66,6 +66,7 @@ def apply_turn(game: Game, result, seat: int, *, actor, substitute=False, ai=Fal
     # A player's own move: that player's page gets the new board in the answer to its
     # request, so only the other seat's sockets need it rendered.
     publish_game_changed(game, by_seat=None if substitute or ai else seat)
+    notify_turn_passed(game, mover_seat=seat)
     ai_move_queue_if_due(game)
     return game
 

@@ -27,6 +27,7 @@ from games.services.lobby import game_start_arranged
 from marcomage.plain_text import name_problem
 from players.models import Player
 from players.moderation.selectors import mute_refusal
+from players.notifications import triggers as notices
 
 from . import presence, rules
 from .events import publish_games_paired, publish_tournament_changed
@@ -433,6 +434,8 @@ def _start_pairs(tournament, entries: dict, pairs, round_number) -> int:
             continue
         games.append((pairing.game_id, entries[a].player_id, entries[b].player_id))
     publish_games_paired(tournament.pk, games)
+    notices.event_games_paired(tournament_id=tournament.pk, tournament_name=tournament.name,
+                               games=games)
     return len(games)
 
 

@@ -27,6 +27,7 @@ from marcomage.prepared import PreparedQuery
 from players.inbox.selectors import unread_messages
 from players.models import Player
 from players.moderation.selectors import mute_text, mutes_in_force
+from players.notifications.selectors import unread_notices
 
 
 def _count(queryset, group_field):
@@ -40,7 +41,8 @@ def _nav_marks_query(challenges: bool, forum: bool, concepts: bool):
     def build(player_id, registered_at, now):
         # A stand-in with the keys: the selectors below read only the id and registration.
         player = Player(pk=player_id, created_at=registered_at)
-        annotations = {"n_unread": _count(unread_messages(player), "recipient")}
+        annotations = {"n_unread": _count(unread_messages(player), "recipient"),
+                       "n_notices": _count(unread_notices(player), "player")}
         if challenges:
             annotations["n_challenges"] = _count(incoming_challenges(player), "player2")
             # The event the player is in (running first): the top bar's link to it.
@@ -71,7 +73,8 @@ _NAV_MARKS = {shape: _nav_marks_query(*shape)
 def nav_notices(player, sections_open) -> dict:
     """The marks of the navigation, for ``player``:
 
-    {"unread_messages": int, "challenges": int, "forum": bool, "concepts": bool,
+    {"unread_messages": int, "notices": int (the bell's unread), "challenges": int,
+     "forum": bool, "concepts": bool,
      "tournament": the id of an event the player is in or None, "tournament_name": str,
      "mute": str or None (what the muted player reads on every page)}.
 
@@ -84,7 +87,7 @@ def nav_notices(player, sections_open) -> dict:
              "concepts" in sections_open and settings_row.concepts_notifications)
     row = _NAV_MARKS[shape].row(player.pk, player.created_at, timezone.now()) or {}
     muted_until = row.get("muted_until")
-    return {"unread_messages": row.get("n_unread", 0),
+    return {"unread_messages": row.get("n_unread", 0), "notices": row.get("n_notices", 0),
             "challenges": row.get("n_challenges", 0),
             "forum": bool(row.get("forum_new")), "concepts": bool(row.get("concepts_new")),
             "tournament": row.get("tournament_id"),

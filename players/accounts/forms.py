@@ -3,7 +3,7 @@ import re
 
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 
 from players.moderation.selectors import active_ban, ban_text
 
@@ -35,7 +35,9 @@ class RegisterForm(forms.Form):
     )
     email = forms.EmailField(
         label="E-mail (optional)", required=False, max_length=254,
-        help_text="Only used to help you if you forget your password.",
+        help_text="We mail you a link to confirm it. Then it can reset a forgotten password, "
+                  "and tell you of your turns while you are away (you choose what, in the "
+                  "settings).",
         # (else browsers take it for the player name and fill in the wrong one)
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
@@ -115,3 +117,15 @@ class LoginForm(AuthenticationForm):
         if user is None or not user.check_password(password):
             return None
         return active_ban(user)
+
+
+class ConfirmedAddressPasswordResetForm(PasswordResetForm):
+    """Django's password reset, mailed only to a confirmed address: an unconfirmed one gets
+    nothing but the mail that confirms it (players/notifications/addresses.py)."""
+
+    email = forms.EmailField(label="Your mail address", max_length=254,
+                             widget=forms.EmailInput(attrs={"autocomplete": "email",
+                                                            "autofocus": True}))
+
+    def get_users(self, email):
+        return (user for user in super().get_users(email) if user.has_verified_email)

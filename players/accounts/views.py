@@ -1,4 +1,5 @@
 """Register, log in, log out, change password."""
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -8,9 +9,10 @@ from django.urls import reverse_lazy
 from django.views.decorators.http import require_http_methods
 
 from marcomage.flood import FLOOD_STATUS, flood_refusal
+from players.notifications import addresses
 
 from . import user_cache
-from .forms import LoginForm, RegisterForm
+from .forms import ConfirmedAddressPasswordResetForm, LoginForm, RegisterForm
 from .services import USERNAME_TAKEN, player_register
 
 
@@ -35,6 +37,13 @@ def register(request):
         else:
             login(request, player.user, backend=user_cache.BACKEND)
             messages.success(request, f"Welcome to MArcomage, {player.name}!")
+            if player.user.email:
+                if addresses.verification_send(player.user):
+                    messages.info(request, f"We mailed a link to {player.user.email}: open it "
+                                           "to confirm your address.")
+                else:
+                    messages.warning(request, "The mail to confirm your address could not be "
+                                              "sent just now: send it again from the settings.")
             return redirect("home")
     return render(request, "registration/register.html", {"form": form})
 
@@ -62,3 +71,41 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         response = super().form_valid(form)
         messages.success(self.request, "Your password has been changed.")
         return response
+
+
+@require_http_methods(["GET"])
+def email_verify(request, token):
+    """The link of the confirmation mail: the address is confirmed (no login needed)."""
+    try:
+        user = addresses.email_verify(token)
+    except addresses.VerifyError as error:
+        return render(request, "registration/email_verify.html", {"error": str(error)},
+                      status=400)
+    return render(request, "registration/email_verify.html", {"address": user.email})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, with its tokens: the mail goes only to a confirmed address, and requests
+    from one address are flood limited."""
+
+    form_class = ConfirmedAddressPasswordResetForm
+    email_template_name = "registration/password_reset_email.txt"
+    html_email_template_name = "registration/password_reset_email.html"
+
+    @property
+    def extra_email_context(self):
+        # The link names the site's own address (settings.SITE_URL), as every mail does.
+        return {"site_url": settings.SITE_URL}
+
+    def form_valid(self, form):
+        if refusal := flood_refusal(self.request, "password_reset"):
+            form.add_error(None, refusal)
+            return self.render_to_response(self.get_context_data(form=form),
+                                           status=FLOOD_STATUS)
+        return super().form_valid(form)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    # Logged in with the new password at once: he came for his account, not a login form.
+    post_reset_login = True
+    post_reset_login_backend = user_cache.BACKEND

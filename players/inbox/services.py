@@ -6,6 +6,7 @@ from django.utils import timezone
 from marcomage.bbcode import bbcode_to_html
 from players.models import Message, Player
 from players.moderation.selectors import mute_refusal
+from players.notifications import triggers as notices
 
 
 class MessageError(Exception):
@@ -36,6 +37,7 @@ def message_send_system(*, recipient: Player, subject: str, body: str,
                                   body_html=bbcode_to_html(body), kind=kind)
 
 
+@transaction.atomic
 def message_send(*, author: Player, recipient: Player, subject: str, body: str) -> Message:
     """A personal message from one player to another."""
     subject = (subject or "").strip()
@@ -52,14 +54,19 @@ def message_send(*, author: Player, recipient: Player, subject: str, body: str) 
         raise MessageError("The message is empty.")
     if len(body) > MESSAGE_BODY_MAX:
         raise MessageError(f"The message may be at most {MESSAGE_BODY_MAX} characters long.")
-    return Message.objects.create(author=author, recipient=recipient, subject=subject, body=body,
-                                  body_html=bbcode_to_html(body), kind=Message.Kind.PERSONAL)
+    message = Message.objects.create(author=author, recipient=recipient, subject=subject,
+                                     body=body, body_html=bbcode_to_html(body),
+                                     kind=Message.Kind.PERSONAL)
+    notices.message_received(message=message)
+    return message
 
 
 def message_mark_read(*, message: Message, reader: Player) -> None:
     if message.recipient_id == reader.pk and not message.is_read:
         Message.objects.filter(pk=message.pk).update(is_read=True)
         message.is_read = True
+        if message.kind == Message.Kind.PERSONAL:  # read here: the bell and the mail know
+            notices.message_read(message=message)
 
 
 @transaction.atomic

@@ -6,6 +6,7 @@ working).
 from .accounts import User
 from .inbox import Message
 from .moderation import AccountBan, Mute
+from .notifications import Delivery, DigestMail, Notification, NotificationSettings
 from .profiles import (
     AI_LEVEL_CHOICES,
     Player,
@@ -22,8 +23,9 @@ from .shop import FoilCard, Purchase
 from .tokens import AccessToken
 
 __all__ = [
-    "AI_LEVEL_CHOICES", "AccessToken", "AccountBan", "AwardCounters", "FoilCard", "GameRating",
-    "Message", "Mute", "Player", "PlayerQuerySet", "PlayerSettings", "PlayerSettingsQuerySet",
-    "ProfileQuerySet", "Purchase", "PushSubscription", "RatingHistory", "User",
-    "original_background_number", "profile_rows_updated",
+    "AI_LEVEL_CHOICES", "AccessToken", "AccountBan", "AwardCounters", "Delivery", "DigestMail",
+    "FoilCard", "GameRating", "Message", "Mute", "Notification", "NotificationSettings",
+    "Player", "PlayerQuerySet", "PlayerSettings", "PlayerSettingsQuerySet", "ProfileQuerySet",
+    "Purchase", "PushSubscription", "RatingHistory", "User", "original_background_number",
+    "profile_rows_updated",
 ]

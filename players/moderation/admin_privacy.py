@@ -23,6 +23,8 @@ PRIVATE_FIELDS = {
     "players.accesstoken": {"secret_hash"},
     # a browser's push address and keys: whoever holds them can send it notifications
     "players.pushsubscription": {"endpoint", "p256dh", "auth"},
+    # A notice's text may hold a private message's subject and a preview of its body.
+    "players.notification": {"title", "body"},
     "games.chatmessage": {"body", "body_html"},  # the two players' chat: never shown to
     "games.gamenote": {"text"},                   # spectators either
     "games.game": {"state", "initial_state", "deck1_cards", "challenge_message"},

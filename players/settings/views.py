@@ -6,7 +6,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from marcomage.flood import FLOOD_STATUS, flood_refusal
 from marcomage.images import ImageUploadError
+from players.notifications import addresses
+from players.notifications import services as notifications
+from players.notifications.forms import EmailAddressForm, NotificationPreferencesForm
+from players.notifications.preferences import preferences_of
 from players.profiles.services import (
     ProfileRefused,
     player_avatar_remove,
@@ -21,10 +26,13 @@ from .forms import AvatarForm, BotAccountForm, PreferencesForm, ProfileForm
 
 
 def _page(request, *, profile=None, preferences=None, avatar=None, token_form=None,
-          new_token=None, bot_form=None, status=200):
+          new_token=None, bot_form=None, notification_form=None, email_form=None, status=200):
     player = request.user.player
     row = player.settings
     return render(request, "players/settings.html", {
+        "notification_form": notification_form or NotificationPreferencesForm(
+            preferences=preferences_of(player.pk), prefix="notify"),
+        "email_form": email_form or EmailAddressForm(user=request.user, prefix="email"),
         "profile_form": profile or ProfileForm(instance=row, prefix="profile"),
         "preferences_form": preferences or PreferencesForm(instance=row, prefix="prefs"),
         "avatar_form": avatar or AvatarForm(prefix="avatar"),
@@ -62,8 +70,56 @@ def settings_page(request):
             flash.success(request, "Your settings have been saved.")
             return redirect("players:settings")
         return _page(request, preferences=form, status=400)
+    if which == "notifications":
+        form = NotificationPreferencesForm(request.POST, preferences=preferences_of(
+            request.user.player.pk), prefix="notify")
+        if form.is_valid():
+            notifications.preferences_save(
+                player=request.user.player, channels=form.chosen_channels(),
+                always=form.cleaned_data["always"], email_mode=form.cleaned_data["email_mode"],
+                digest_hour=form.cleaned_data["digest_hour"])
+            flash.success(request, "Your notification settings have been saved.")
+            return redirect(reverse("players:settings") + "#notifications")
+        return _page(request, notification_form=form, status=400)
     flash.error(request, "That form is unknown; nothing was changed.")
     return redirect("players:settings")
+
+
+@require_POST
+@section_required("settings")
+def email_change(request):
+    """A new mail address (or none): unconfirmed until the link mailed to it is opened."""
+    form = EmailAddressForm(request.POST, user=request.user, prefix="email")
+    if not form.is_valid():
+        return _page(request, email_form=form, status=400)
+    if refusal := flood_refusal(request, "email"):
+        form.add_error(None, refusal)
+        return _page(request, email_form=form, status=FLOOD_STATUS)
+    address = form.cleaned_data["email"]
+    sent = addresses.email_change(request.user, address)
+    if not address:
+        flash.success(request, "Your account has no mail address now.")
+    elif sent:
+        flash.success(request, f"We mailed a link to {address}: open it to confirm the address.")
+    else:
+        flash.error(request, f"Your address is now {address}, but the mail with the link could "
+                             "not be sent just now: send it again in a few minutes.")
+    return redirect(reverse("players:settings") + "#email")
+
+
+@require_POST
+@section_required("settings")
+def email_verify_resend(request):
+    user = request.user
+    if not user.email or user.has_verified_email:
+        flash.info(request, "There is no address waiting for confirmation.")
+    elif refusal := flood_refusal(request, "email"):
+        flash.error(request, refusal)
+    elif addresses.verification_send(user):
+        flash.success(request, f"We mailed a new link to {user.email}.")
+    else:
+        flash.error(request, "The mail could not be sent just now: try again in a few minutes.")
+    return redirect(reverse("players:settings") + "#email")
 
 
 @require_POST

@@ -270,6 +270,9 @@
         setSpectators(Number(data.count) || 0);
       } else if (data.event === "event-game") {
         openEventGame(data);
+      } else if (data.event === "notices") {
+        // The bell (static/js/notifications.js) fetches its count and list again.
+        document.dispatchEvent(new CustomEvent("marcomage:notices"));
       }
     };
     socket.onclose = function (event) {

@@ -113,6 +113,35 @@ def a_selfplay_report(world):
                                          seed=1)
 
 
+def alice_notice(world):
+    """A notice in alice's bell (made on first use: the world predates the notifications)."""
+    from django.utils import timezone
+
+    from players.models import Notification
+
+    notice, _ = Notification.objects.get_or_create(
+        player=world.alice, key="crawled", defaults={
+            "kind": Notification.Kind.YOUR_TURN, "title": "Your turn against bob",
+            "url": "/games/", "on_site": True, "dispatched_at": timezone.now()})
+    return notice
+
+
+def alice_uid(world):
+    """alice's id as the password reset's links carry it."""
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    return urlsafe_base64_encode(force_bytes(world.alice.user.pk))
+
+
+def alice_unsubscribe_token(world):
+    """A real token of a mail's links (the unsubscribe one; the reset and the address's
+    confirmation read it as a spoilt one of theirs)."""
+    from players.notifications.email import unsubscribe_token
+
+    return unsubscribe_token(world.alice.pk, "message")
+
+
 def valid_values(world, name):
     w = world
     return {
@@ -135,6 +164,9 @@ def valid_values(world, name):
         "puzzle_id": [a_puzzle().pk],
         "tournament_id": [a_tournament().pk],
         "report_id": [a_selfplay_report(w).pk],
+        "notification_id": [alice_notice(w).pk],
+        "uidb64": [alice_uid(w)],
+        "token": [alice_unsubscribe_token(w)],
         "rest": ["v1/no-such-endpoint", "v2/cards"],
     }[name]
 

@@ -10,6 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from concepts.models import Concept
 from concepts.services import concept_create
@@ -25,10 +26,13 @@ from players.models import (
     AccountBan,
     Message,
     Mute,
+    Notification,
+    NotificationSettings,
     Player,
     Purchase,
     PushSubscription,
 )
+from players.notifications.email import unsubscribe_token
 from players.tokens.services import token_create
 from tests.puzzles.factories import KNIGHT_SLOT, make_puzzle
 from tests.security.conftest import (
@@ -45,8 +49,10 @@ pytestmark = pytest.mark.django_db
 CHAT_SECRET = "alice-chat-line-0f9e"
 GAME_NOTE_SECRET = "alice-game-note-8d2c"
 ALICE_PUSH_ENDPOINT = "https://push.example.org/wpush/v2/alice-browser-5e1a"
+NOTICE_SECRET = "alice-notice-3c7a"
 MARKERS = (ALICE_SECRET_BODY, ALICE_SECRET_SUBJECT, ALICE_SYSTEM_BODY, ALICE_DECK_NOTE,
-           ALICE_DECK_NAME, CHALLENGE_NOTE, CHAT_SECRET, GAME_NOTE_SECRET, ALICE_PUSH_ENDPOINT)
+           ALICE_DECK_NAME, CHALLENGE_NOTE, CHAT_SECRET, GAME_NOTE_SECRET, ALICE_PUSH_ENDPOINT,
+           NOTICE_SECRET)
 
 GAME_COMMANDS = ("ai-move", "substitute", "surrender", "surrender-cancel", "surrender-accept",
                  "surrender-reject", "abort", "finish")
@@ -71,6 +77,17 @@ ROUTES = {
     # The service worker's renewal of a subscription: no session needed, the old
     # subscription's auth secret is the proof (tests/players/push/test_push_pages.py).
     "players:push_renew": "public",
+    # Forgotten passwords (Django's views and tokens) and the link that confirms an address:
+    # for anybody, the token in the link is the key (a made-up one does nothing).
+    "password_reset": "public", "password_reset_done": "public",
+    "password_reset_confirm": "public", "password_reset_complete": "public",
+    "email_verify": "public",
+    # The bell and the notifications page: one's own notices only (another's is a 404); the
+    # mails' one-click unsubscribe needs no login, its signed token is the key.
+    "players:notifications": "own", "players:notifications_bell": "own",
+    "players:notifications_read": "own", "players:notification_open": "foreign",
+    "players:unsubscribe": "public",
+    "players:email_change": "own", "players:email_verify_resend": "own",
     "players:list": "own", "players:detail": "open", "players:avatar": "open",
     "players:hint_dismiss": "own",
     # Moderation forms on a profile: moderators (mute) and administrators (ban) only: 403.
@@ -194,6 +211,9 @@ def world(alice, bob, carol, alice_deck, alice_messages, hidden_game, challenge,
     concept_create(author=alice, data={"name": "Alice's idea", "rarity": "Rare", "bricks": 5,
                                        "effect": "+5 tower"})
     alice_token, _raw = token_create(player=alice, name="alice's script", scopes=["read"])
+    notice = Notification.objects.create(
+        player=alice, kind=Notification.Kind.MESSAGE, key="inventory", title=NOTICE_SECRET,
+        body=NOTICE_SECRET, url="/messages/", dispatched_at=timezone.now(), on_site=True)
     alice_push = PushSubscription.objects.create(
         player=alice, endpoint=ALICE_PUSH_ENDPOINT, label="Firefox on Android",
         p256dh="B" + "A" * 86, auth="A" * 22)
@@ -202,7 +222,8 @@ def world(alice, bob, carol, alice_deck, alice_messages, hidden_game, challenge,
     return {"alice": alice, "bob": bob, "carol": carol, "deck": alice_deck, "push": alice_push,
             "export": alice_export,
             "messages": alice_messages, "game": hidden_game, "challenge": challenge,
-            "hosted": hosted, "token": alice_token, "tournament": _alice_event(alice, bob)}
+            "hosted": hosted, "token": alice_token, "tournament": _alice_event(alice, bob),
+            "notice": notice}
 
 
 def _alice_event(alice, bob):
@@ -263,6 +284,29 @@ def _requests(world):
          reverse("players:push_device_remove", args=[world["push"].pk]), {}),
         ("password_change", reverse("password_change"),
          {"old_password": "wrong", "new_password1": "x", "new_password2": "x"}),
+        ("password_reset", reverse("password_reset"), {"email": "alice@example.org"}),
+        ("password_reset_done", reverse("password_reset_done"), {}),
+        ("password_reset_confirm", reverse("password_reset_confirm",
+                                           args=["MQ", "guessed-reset-token"]),
+         {"new_password1": "pwned-pwned-1", "new_password2": "pwned-pwned-1"}),
+        ("password_reset_complete", reverse("password_reset_complete"), {}),
+        ("email_verify", reverse("email_verify", args=["guessed:token"]), {}),
+        ("players:notifications", reverse("players:notifications") + "?page=2", {}),
+        ("players:notifications_bell", reverse("players:notifications_bell") + "?part=count",
+         {}),
+        ("players:notifications_bell", reverse("players:notifications_bell"), {}),
+        ("players:notifications_read", reverse("players:notifications_read"),
+         {"notice": [world["notice"].pk]}),
+        ("players:notifications_read", reverse("players:notifications_read"), {}),
+        ("players:notification_open", reverse("players:notification_open",
+                                              args=[world["notice"].pk]), {}),
+        # alice's own token with its signature spoilt: refused (a real one is her key)
+        ("players:unsubscribe", reverse("players:unsubscribe", args=[
+            unsubscribe_token(world["alice"].pk, "message")[:-2] + "xx"]),
+         {"List-Unsubscribe": "One-Click"}),
+        ("players:email_change", reverse("players:email_change"),
+         {"email-email": "carol@example.org", "email-password": "wrong"}),
+        ("players:email_verify_resend", reverse("players:email_verify_resend"), {}),
         ("players:list", reverse("players:list"), {}),
         ("players:detail", reverse("players:detail", args=["alice"]), {}),
         ("players:avatar", reverse("players:avatar", args=[f"{world['alice'].pk}-0123456789ab.png"]),
@@ -586,6 +630,12 @@ def _snapshot(world):
         "push": list(PushSubscription.objects.filter(player__in=owners).order_by("pk").values()),
         "exports": list(DataExport.objects.filter(player__in=owners).order_by("pk")
                         .values("pk", "status", "file_name", "expires_at")),
+        "notices": list(Notification.objects.filter(player__in=owners).order_by("pk")
+                        .values("pk", "read_at")),
+        "notification_settings": list(NotificationSettings.objects.filter(player__in=owners)
+                                      .order_by("pk").values()),
+        "emails": list(Player.objects.filter(pk__in=owners).order_by("pk")
+                       .values_list("user__email", "user__email_verified_at", "user__password")),
         "tournaments": list(world["tournament"].entries.filter(player__in=owners).order_by("pk")
                             .values("pk", "status", "deck_cards"))
         + [type(world["tournament"]).objects.get(pk=world["tournament"].pk).status],

@@ -5,8 +5,8 @@ websockets. Without REDIS_URL: one server process (the in-memory channel layer c
 cross processes; tasks run eagerly in it), which also runs the periodic sweeps on a thread
 of its own (marcomage/periodic.py: their live events must reach its sockets). With
 REDIS_URL: one server process per core (`--workers`), a Celery worker for the games'
-queues, one for the events' queue (its pairings never wait behind an analysis) and one
-Celery beat. Ctrl-C stops everything this started.
+queues, one for the events' queue (its pairings never wait behind an analysis), one for the
+notifications' mails and pushes, and one Celery beat. Ctrl-C stops everything this started.
 
 Across machines (README, "Scaling out") each node runs one part: ``--role web`` on every web
 node (uvicorn only), ``--role tasks`` on the one node that runs the Celery worker and beat.
@@ -115,6 +115,10 @@ class Command(BaseCommand):
                 # under its row lock), on two threads of one small process.
                 [celery, "-A", "marcomage", "worker", "-Q", "events", "--pool", "threads",
                  "--concurrency", "2", "-n", "events@%h", "-l", "warning"],
+                # Notices' dispatch and their mails and pushes: waiting on other servers
+                # (SMTP, push services), on threads of one small process.
+                [celery, "-A", "marcomage", "worker", "-Q", "notify", "--pool", "threads",
+                 "--concurrency", "4", "-n", "notify@%h", "-l", "warning"],
                 [celery, "-A", "marcomage", "beat", "-l", "warning"],
             ]
         self.commands = commands

@@ -1,6 +1,6 @@
 """games.services.analysis: who may ask, stored once, the task's result and progress; without
 a Celery worker the analysis runs on the process's background threads, never in the
-request that asked (games.services.background)."""
+request that asked (marcomage.background)."""
 import io
 import threading
 from datetime import timedelta
@@ -13,8 +13,9 @@ from django.utils import timezone
 
 from games import services as gs
 from games.models import Game, GameAnalysis
-from games.services import analysis, background
+from games.services import analysis
 from games.services.sweeps import sweep_stalled_tasks
+from marcomage import background
 from tests.games.analysis_helpers import (
     analyses_kept_for_the_test,
     queued_analyses,
