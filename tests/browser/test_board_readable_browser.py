@@ -235,3 +235,35 @@ def test_a_phone_reaches_the_whole_table_by_scrolling_down(browser, request, asg
       return out.slice(0, 10);
     }""")
     assert small == [], small
+
+
+def test_after_the_game_the_next_steps_and_no_live_line(page, asgi_url):
+    """The game ends while its page is open: the live line ("your opponent's moves appear
+    here") goes, the end screen offers the next steps, and a newcomer reaches his own
+    game's replay (the Replays section opens at level 3) and plays the computer again."""
+    newcomer, _ = _players(level=0)
+    game = gs.ai_game_start(player=newcomer, deck=make_deck(newcomer), level="easy")
+    live._login(page, asgi_url, newcomer.name)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
+    page.wait_for_selector("#live-status[data-state=live]")
+    assert page.locator("#live-status").is_visible()
+    gs.game_surrender(game_id=game.pk, player=newcomer)
+    page.wait_for_selector("#board[data-running='0'] .end-screen")
+    assert not page.locator("#live-status").is_visible()
+    for name in ("Play the computer again", "Analyse this game", "Watch the replay",
+                 "Back to your games"):
+        target = page.get_by_role("button", name=name).or_(page.get_by_role("link", name=name))
+        assert target.is_visible(), name
+    _shot(page, "game-over-1280x800")
+    page.get_by_role("link", name="Watch the replay").click()
+    page.wait_for_url(f"**/replays/{game.pk}/")
+    assert page.locator("h1").inner_text().startswith("Replay:")
+    assert page.get_by_role("button", name="Analyse this game").is_visible()
+    page.go_back()
+    page.get_by_role("button", name="Play the computer again").click()
+    page.wait_for_url(lambda url: url.rstrip("/").split("/")[-1].isdigit()
+                      and f"/games/{game.pk}/" not in url)
+    again = Game.objects.exclude(pk=game.pk).get()
+    assert (again.player1_id, again.ai_level, again.status) == (
+        newcomer.pk, "easy", Game.Status.IN_PROGRESS)
