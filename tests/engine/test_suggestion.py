@@ -14,9 +14,9 @@ from games.engine import (
     suggest_action,
 )
 from games.engine.ai import seat_knowledge
-from games.engine.search import SearchParams, candidates
 from games.engine.catalogue import AI_CHALLENGES
 from games.engine.rng import Rng
+from games.engine.search import SearchParams, candidates
 
 from .helpers import random_walk
 
