@@ -1,8 +1,7 @@
 """How often the post-game analysis calls the tutorial's suggestion a mistake (issue 44).
 
 Tutorial games against the computer: seat 0 follows the suggestion on every turn
-(``engine.suggest_action``, or ``--policy standard``: the standard AI's own choice, the
-suggestion until 2026-11-28), seat 1 is the computer at the standard level with the
+(``engine.suggest_action``), seat 1 is the computer at the standard level with the
 tutorial's relief. Every suggested move is then judged as the analysis judges it
 (``engine.judge_move`` at the analysis's budget, from what the mover knew, the cards the
 opponent showed counted) and marked as the analysis marks (games.services.analysis: a loss
@@ -10,7 +9,7 @@ of at least MARK_THRESHOLD, among the MARKS_PER_SEAT worst of the game). Printed
 share of suggestions marked, the share costing at least the threshold, the mean loss, and
 what a suggestion took (ms). Deterministic for a seed.
 
-    python -m devtools.suggestion_quality --games 100 --seed 1 [--policy suggestion|standard] [--simulations 200]
+    python -m devtools.suggestion_quality --games 100 --seed 1 [--simulations 200]
 """
 import argparse
 import os
@@ -22,11 +21,8 @@ from games import engine
 MARK_THRESHOLD, MARKS_PER_SEAT = 0.10, 5  # overwritten from the analysis's own (main)
 
 
-def _policy(name):
-    if name == "standard":
-        return lambda state, seat, seed: engine.choose_action(state, seat, level="standard",
-                                                              seed=seed)
-    return lambda state, seat, seed: engine.suggest_action(state, seat, seed=seed)
+def _suggestion(state, seat, seed):
+    return engine.suggest_action(state, seat, seed=seed)
 
 
 def play_game(game_seed, policy, simulations, timings):
@@ -62,7 +58,6 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--policy", choices=("suggestion", "standard"), default="suggestion")
     parser.add_argument("--simulations", type=int, default=200,
                         help="the judging budget per move (the analysis's default)")
     args = parser.parse_args(argv)
@@ -72,14 +67,14 @@ def main(argv=None):
     from games.services import analysis
 
     MARK_THRESHOLD, MARKS_PER_SEAT = analysis.MARK_THRESHOLD, analysis.MARKS_PER_SEAT
-    policy, timings, losses, marked = _policy(args.policy), [], [], 0
+    policy, timings, losses, marked = _suggestion, [], [], 0
     for game in range(args.games):
         game_losses = play_game(args.seed * 100003 + game, policy, args.simulations, timings)
         marked += min(MARKS_PER_SEAT, sum(1 for loss in game_losses if loss >= MARK_THRESHOLD))
         losses += game_losses
     costly = sum(1 for loss in losses if loss >= MARK_THRESHOLD)
     ms = sorted(t * 1000 for t in timings)
-    print(f"{args.policy}: {args.games} games, {len(losses)} suggested moves; marked by the "
+    print(f"{args.games} games, {len(losses)} suggested moves; marked by the "
           f"analysis {marked} ({100 * marked / len(losses):.2f} %); costing at least "
           f"{MARK_THRESHOLD:.0%}: {costly} ({100 * costly / len(losses):.2f} %); mean loss "
           f"{100 * statistics.mean(losses):.2f} %; a suggestion took p50 "

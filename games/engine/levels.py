@@ -12,12 +12,12 @@ game's generator cannot change the move (the tests check it).
 """
 import time
 
-from .ai import ai_choose_action
+from .ai import STANDARD_WEIGHTS, ai_choose_action
 from .errors import EngineError
 from .knowledge import seat_knowledge
 from .legality import legal_actions
 from .rng import Rng
-from .search import SearchParams, evaluated_action, search_action
+from .search import SearchParams, search_action
 
 LEVELS = ("easy", "standard", "hard", "expert")
 
@@ -110,24 +110,13 @@ def choose_action(state, seat, *, level="standard", seed=None, budget=None, seen
                          params=_SEARCH[level], seen=seen)
 
 
-# The tutorial's suggestion: the search's candidates (the standard AI's best plays, with its
-# standard weights whatever the game, and two discards), each judged by the learned
-# evaluation right after the move in SUGGESTION_WORLDS worlds the seat cannot tell from the
-# real one. The post-game analysis judges with the same evaluation after the expert's
-# playouts: against the standard AI's own choice this halved... see docs/ai.md for what it
-# changed (devtools/suggestion_quality.py measures it).
-SUGGESTION_WORLDS = 2
-_SUGGESTION = SearchParams(depth=0, plays=8, discards=2, replies=_REPLIES)
-
-
 def suggest_action(state, seat, *, seed):
-    """The tutorial's play suggestion for ``seat`` (§14.4), on what that seat may see only:
-    of the standard AI's best plays and two discards, the one the learned evaluation rates
-    best right after it (``search.evaluated_action``; a winning play alone when there is
-    one). A millisecond or two, so every board that needs it works it out as it is drawn
-    (a Hard search, 13-18 ms, cost 200 tutorial games a third of a core: docs/ai.md).
-    ``seed`` drives every random choice, so the same board and seed give the same
-    suggestion, and the game's own generator is neither read nor advanced."""
+    """The tutorial's play suggestion for ``seat`` (§14.4): the standard AI's choice (its
+    standard weights, no relief) on what that seat may see only. About 0.1 ms, so every
+    board that needs it works it out as it is drawn (a Hard search, 13-18 ms, cost 200
+    tutorial games a third of a core: docs/ai.md). ``seed`` drives every random choice, so
+    the same board and seed give the same suggestion, and the game's own generator is
+    neither read nor advanced."""
     known = seat_knowledge(state, seat)
-    return evaluated_action(known, seat, Rng(seed), worlds=SUGGESTION_WORLDS,
-                            params=_SUGGESTION)
+    # The standard weights whatever the game: an AI challenge's weights are the computer's.
+    return ai_choose_action(known, seat, weights=STANDARD_WEIGHTS, rng=Rng(seed))

@@ -155,25 +155,3 @@ def search_action(known, seat, rng, *, simulations, deadline=None, params=None, 
             alive = alive[:(len(alive) + 1) // 2]
     best = max(alive, key=lambda i: (total[i] / count[i] if count[i] else -1.0, -i))
     return moves[best]
-
-
-def evaluated_action(known, seat, rng, *, worlds, params, seen=(), evaluator=None):
-    """The candidate move of ``seat`` (``candidates`` with ``params``) whose position right
-    after it the learned evaluation rates best, on average over ``worlds`` worlds sampled
-    from ``known`` (a ``seat_knowledge`` copy; every candidate in the same worlds): the
-    search's judgement without its playouts, a few milliseconds."""
-    evaluator = evaluator or default_evaluator()
-    moves = candidates(known, seat, params, rng)
-    if len(moves) == 1:
-        return moves[0]
-    prior = DeckPrior(shown_cards(known, seat) + list(seen))
-    total = [0.0] * len(moves)
-    for _ in range(worlds):
-        world = sample_world(known, seat, prior, rng)
-        world.friendly = True  # no award counters to keep in a simulation
-        for i, move in enumerate(moves):
-            st = world.copy_shell()
-            apply_action(st, seat, move)
-            total[i] += evaluator.value(st, seat)
-    return moves[max(range(len(moves)), key=lambda i: (total[i], -i))]
-
