@@ -15,7 +15,13 @@ A picture is built from the card's facts only, so cards that play differently lo
 - a faint texture from its keywords (scales for Dragon, waves for Aqua, flames for
   Burning, chevrons for soldiers, coins for Brigand ...);
 - the frame and the halo behind the motif from its rarity and total cost;
-- the small placements (texture, badge corner, tilt) from a hash of its id.
+- an emblem from its name (a swirl for Wind, a ram for Battering ram, an arch for Gate: the
+  first word of the name that names a thing, ``EMBLEM_WORDS``; else one its hash picks),
+  large and pale opposite the motif, and a low landscape of hills across the foot, so that
+  cards of one cost and one main effect still look different at a glance
+  (``python -m devtools.picture_distinctness`` measures it over every card);
+- the small placements (texture, badge corner, tilt, where motif and emblem stand, the
+  hills) from a hash of its id.
 
 Every picture is a string built once per card and process (``decks.catalogue.card_face``
 is cached and built at a server process's start by ``marcomage/site/warmup.py``): no
@@ -457,6 +463,159 @@ def motif(effect, digest, weapon="blade", badge=False):
     return MOTIFS[effect.kind](effect)
 
 
+# --------------------------------------------------------------------------- the name's emblem
+# A card's name says what it is (Wind, Battering ram, Gate): its first word that names a
+# thing below gets that thing's emblem, drawn large and pale opposite the motif, so that
+# cards of one cost and one main effect still look different at a glance. Each emblem is one
+# path around (0, 0) within about 14 units each way ("f": filled, "s": a line).
+EMBLEMS = {
+    "swirl": ("s", "M-12,-4C-6,-14 10,-12 9,-2S-4,6 -5,0S2,-6 4,-2M-14,6C-4,2 6,12 14,4"),
+    "arch": ("f", "M-12,13V-2A12,12 0 0 1 12,-2V13H6V0A6,6 0 0 0 -6,0V13Z"),
+    "ram": ("f", "M-14,-3H8V3H-14ZM8,-6A6,6 0 1 1 8,6ZM-10,-8L-7,-3M-2,-8L1,-3"),
+    "wolf": ("f", "M-11,-12L-5,-3H5L11,-12L12,2L0,13L-12,2Z"),
+    "helmet": ("f", "M-11,6A11,13 0 0 1 11,6V10H3V2H-3V10H-11Z"),
+    "hat": ("f", "M-14,10H14L6,6L2,-13L-7,5Z"),
+    "leaf": ("f", "M-12,12C-13,-4 -2,-13 13,-13C12,2 4,12 -12,12ZM-12,12L4,-4"),
+    "pick": ("f", "M-13,-6C-4,-13 4,-13 13,-6C4,-9 -4,-9 -13,-6ZM-1,-10H1L2,13H-2Z"),
+    "skull": ("f", "M-10,-1A10,10 0 1 1 10,-1V5H5V11H-5V5H-10ZM-6,-2A3,3 0 1 0 -6,-1.9ZM6,-2A3,3 0 1 0 6,-1.9Z"),
+    "ghost": ("f", "M-10,13V-2A10,10 0 0 1 10,-2V13L5,9L0,13L-5,9Z"),
+    "wings": ("f", "M0,2C-6,-10 -14,-12 -14,-4C-14,2 -8,6 0,6C8,6 14,2 14,-4C14,-12 6,-10 0,2Z"),
+    "horns": ("f", "M-12,-13C-12,-2 -6,4 0,4C6,4 12,-2 12,-13C8,-5 4,-3 0,-3C-4,-3 -8,-5 -12,-13ZM-7,6H7L0,14Z"),
+    "flame": ("f", "M0,-14C6,-6 11,-1 9,6C7,12 -7,12 -9,6C-11,0 -4,-4 -3,-9C-1,-5 2,-4 0,-14Z"),
+    "flake": ("s", "M0,-13V13M-11,-6.5L11,6.5M-11,6.5L11,-6.5M-3,-10L0,-7L3,-10M-3,10L0,7L3,10"),
+    "tree": ("f", "M0,-14L11,2H5L12,10H2V14H-2V10H-12L-5,2H-11Z"),
+    "crystal": ("f", "M0,-14L9,-4L5,13H-5L-9,-4Z"),
+    "coins": ("f", "M-10,8A10,3.5 0 1 0 10,8V2A10,3.5 0 1 0 -10,2ZM-6,-4A8,3 0 1 0 10,-4V-9A8,3 0 1 0 -6,-9Z"),
+    "sail": ("f", "M-2,-14V6H-13ZM2,-12C10,-6 12,0 12,6H2ZM-14,9H14L10,14H-10Z"),
+    "shoe": ("s", "M-9,12V0A9,9 0 0 1 9,0V12"),
+    "turret": ("f", "M-9,14V-6H-12V-13H-7V-9H-3V-13H3V-9H7V-13H12V-6H9V14Z"),
+    "sun": ("f", "M0,-6A6,6 0 1 1 0,6A6,6 0 1 1 0,-6ZM-1,-14H1V-9H-1ZM-1,9H1V14H-1ZM-14,-1V1H-9V-1ZM9,-1V1H14V-1Z"),
+    "moon": ("f", "M4,-13A13,13 0 1 0 4,13A10,10 0 1 1 4,-13Z"),
+    "star": ("f", "M0,-14L4,-4L14,-4L6,3L9,13L0,7L-9,13L-6,3L-14,-4L-4,-4Z"),
+    "drop": ("f", "M0,-14C6,-4 10,1 10,5A10,10 0 0 1 -10,5C-10,1 -6,-4 0,-14Z"),
+    "mountain": ("f", "M-14,12L-5,-6L0,2L5,-12L14,12Z"),
+    "book": ("f", "M-13,-10C-7,-12 -3,-11 -1,-8V12C-4,9 -8,9 -13,11ZM13,-10C7,-12 3,-11 1,-8V12C4,9 8,9 13,11Z"),
+    "crown": ("f", "M-13,10V-8L-6,0L0,-12L6,0L13,-8V10Z"),
+    "shield": ("f", "M0,-13L12,-8C12,3 7,10 0,14C-7,10 -12,3 -12,-8Z"),
+    "paw": ("f", "M-6,4A6,5 0 1 0 6,4A6,5 0 1 0 -6,4ZM-11,-4A3,3.5 0 1 0 -11,-3.9ZM-4,-10A3,3.5 0 1 0 -4,-9.9ZM4,-10A3,3.5 0 1 0 4,-9.9ZM11,-4A3,3.5 0 1 0 11,-3.9Z"),
+    "serpent": ("s", "M-13,10C-13,0 -3,2 -3,-4S-11,-12 -4,-13C4,-14 12,-8 6,-2S1,10 13,10"),
+    "web": ("s", "M0,-14V14M-14,0H14M-10,-10L10,10M-10,10L10,-10M-5,-5H5V5H-5ZM-10,-8L10,-8L10,8L-10,8Z"),
+    "bird": ("f", "M-14,-6C-8,-6 -3,-2 0,4C3,-2 8,-6 14,-6C9,-2 4,4 0,12C-4,4 -9,-2 -14,-6Z"),
+    "flask": ("f", "M-3,-14H3V-5L11,10C12,12 11,14 9,14H-9C-11,14 -12,12 -11,10L-3,-5Z"),
+    "note": ("f", "M-2,-13H10V-8H2V7A5,4 0 1 1 -2,4Z"),
+    "hammer": ("f", "M-12,-12H6V-4H-12ZM-2,-4H2V14H-2Z"),
+    "wheat": ("s", "M0,14V-13M0,-8L-5,-12M0,-8L5,-12M0,-2L-6,-6M0,-2L6,-6M0,4L-6,0M0,4L6,0"),
+    "hourglass": ("f", "M-10,-14H10V-11L2,0L10,11V14H-10V11L-2,0L-10,-11Z"),
+    "fist": ("f", "M-9,-8H9V6L5,13H-5L-9,6ZM-9,-8V-12H-3V-8M-3,-12H3V-8M3,-12H9V-8"),
+}
+# Words of card names (their stems) and the emblem each calls up.
+EMBLEM_WORDS = {
+    "swirl": ("wind", "storm", "air", "breeze", "gale", "tornado", "cyclone", "whirl", "tempest"),
+    "arch": ("gate", "door", "portal", "arch", "passage", "entrance"),
+    "ram": ("ram", "battering", "siege", "catapult", "ballista", "trebuchet"),
+    "wolf": ("wolf", "wolves", "hound", "jackal", "fox", "warg"),
+    "helmet": ("knight", "soldier", "guard", "warrior", "militia", "legion", "army", "troop",
+               "infantry", "pikeman", "swordsman", "veteran", "recruit", "mercenar", "squire",
+               "captain", "general", "archer", "crossbow"),
+    "hat": ("mage", "wizard", "sorcer", "witch", "warlock", "magician", "enchant", "conjur",
+            "apprentice", "shaman", "druid"),
+    "leaf": ("elf", "elven", "fairy", "faerie", "sprite", "pixie", "nymph", "dryad", "nature"),
+    "pick": ("dwar", "miner", "mine", "quarry", "dig", "tunnel", "excavat"),
+    "skull": ("skeleton", "skull", "bone", "undead", "lich", "necro", "death", "grave", "tomb",
+              "zombie", "corpse", "plague", "doom"),
+    "ghost": ("ghost", "spirit", "soul", "phantom", "wraith", "spectr", "specter", "banshee",
+              "shade", "haunt", "emissary"),
+    "wings": ("angel", "holy", "heaven", "saint", "priest", "paladin", "divine", "blessing",
+              "prayer", "temple", "cleric", "monk", "pegasus"),
+    "horns": ("demon", "devil", "hell", "infernal", "imp", "fiend", "minotaur", "satyr"),
+    "flame": ("fire", "flame", "burn", "blaze", "inferno", "phoenix", "lava", "volcan", "ember",
+              "pyro", "ash", "alastor"),
+    "flake": ("ice", "frost", "snow", "cold", "winter", "glacier", "freez", "blizzard"),
+    "tree": ("tree", "forest", "wood", "grove", "treant", "oak", "jungle", "thorn", "garden"),
+    "crystal": ("crystal", "gem", "diamond", "jewel", "prism", "ruby", "emerald", "sapphire",
+                "amethyst", "quartz", "pearl", "lotus"),
+    "coins": ("gold", "coin", "treasure", "thief", "bandit", "merchant", "tax", "trade",
+              "burglar", "rogue", "rich", "wealth", "market", "bank", "loot", "tribute"),
+    "sail": ("ship", "sea", "pirate", "sail", "harbo", "boat", "fleet", "navy", "ocean"),
+    "shoe": ("horse", "cavalry", "rider", "unicorn", "centaur", "steed", "charge"),
+    "turret": ("castle", "fortress", "keep", "citadel", "tower", "bastion", "fort", "stronghold",
+               "laputa", "palace"),
+    "sun": ("sun", "dawn", "light", "day", "solar", "radian", "shine", "bright"),
+    "moon": ("moon", "night", "dark", "shadow", "lunar", "eclipse", "dusk", "vampire", "bat"),
+    "star": ("star", "astral", "celestial", "comet", "meteor", "cosm", "sky", "heroic"),
+    "drop": ("water", "river", "rain", "flood", "lake", "wave", "aqua", "tide", "spring", "well",
+             "fountain", "swamp", "mermaid"),
+    "mountain": ("mountain", "rock", "stone", "earth", "quake", "boulder", "cliff", "hill",
+                 "golem", "giant", "titan", "valley", "canyon"),
+    "book": ("book", "library", "scroll", "scholar", "school", "academy", "tome", "rune", "lore",
+             "sage", "knowledge", "study", "research", "architect", "order", "guild"),
+    "crown": ("crown", "king", "queen", "lord", "royal", "emperor", "prince", "throne", "empire",
+              "noble", "duke", "baron", "ruler"),
+    "shield": ("shield", "defen", "protect", "armo", "bulwark", "aegis", "ward", "fortif",
+               "barrier", "wall", "rampart", "reinforce"),
+    "paw": ("beast", "bear", "lion", "tiger", "griffin", "monster", "wild", "boar", "panther",
+            "troll", "ogre", "goblin", "orc", "kobold", "rat"),
+    "serpent": ("snake", "serpent", "hydra", "wyrm", "worm", "basilisk", "naga", "dragon",
+                "drake", "wyvern"),
+    "web": ("spider", "web", "net", "trap", "snare"),
+    "bird": ("bird", "eagle", "hawk", "raven", "crow", "owl", "harpy", "falcon", "roc", "dove"),
+    "flask": ("potion", "alchem", "elixir", "brew", "poison", "venom", "tonic", "acid"),
+    "note": ("music", "song", "bard", "aria", "harp", "choir", "melod", "hymn", "drum", "lute"),
+    "hammer": ("hammer", "smith", "forge", "anvil", "craft", "builder", "mason", "work",
+               "engineer", "construct", "factory", "improvement"),
+    "wheat": ("farm", "harvest", "grain", "field", "peasant", "village", "crop", "mill",
+              "bread", "feast"),
+    "hourglass": ("time", "clock", "hour", "age", "era", "eternal", "duplicat"),
+    "fist": ("fist", "fight", "brawl", "strike", "punch", "rage", "berserk", "fury", "riot",
+             "rebel", "outnumber", "rescue"),
+}
+_EMBLEM_OF_WORD = sorted(((stem, emblem) for emblem, stems in EMBLEM_WORDS.items()
+                          for stem in stems), key=lambda t: -len(t[0]))
+_EMBLEM_NAMES = sorted(EMBLEMS)
+
+
+def emblem_of(name, digest):
+    """The emblem of a card's name: that of its first word naming a thing (the longest stem
+    first: "wolves" before "wol"), else one picked by the card's hash."""
+    for word in (name or "").lower().replace("-", " ").split():
+        for stem, emblem in _EMBLEM_OF_WORD:
+            if word.startswith(stem):
+                return emblem
+    return _EMBLEM_NAMES[digest[9] % len(_EMBLEM_NAMES)]
+
+
+def _emblem(kind, x, y, scale, angle):
+    paint, d = EMBLEMS[kind]
+    style = ('fill="#fff" fill-opacity=".34"' if paint == "f"
+             else 'fill="none" stroke="#fff" stroke-opacity=".45" stroke-width="2.6" '
+                  'stroke-linecap="round"')
+    return (f'<path class="emblem emblem-{kind}" transform="translate({_n(x)} {_n(y)}) '
+            f'rotate({_n(angle)}) scale({_n(scale)})" d="{d}" {style}/>')
+
+
+# Where the motif and the emblem stand: one of a few layouts, by the card's hash.
+_LAYOUTS = (  # (motif x, motif y, motif scale), (emblem x, emblem y, emblem scale)
+    ((34, 31, 1.05), (77, 26, 1.35)),
+    ((66, 31, 1.05), (23, 26, 1.35)),
+    ((50, 33, 1.0), (50, 27, 2.05)),
+    ((38, 34, .95), (74, 22, 1.0)),
+    ((62, 34, .95), (26, 22, 1.0)),
+)
+
+
+def _horizon(digest):
+    """A low landscape across the picture's foot, its hills set by the card's hash: a large
+    shape of its own for each card."""
+    peaks = 3 + digest[10] % 4
+    points = [(0, 60), (0, 46 + digest[11] % 8)]
+    for i in range(peaks):
+        x = (i + .5) * 100 / peaks + (digest[12 + i] % 11) - 5
+        points.append((x, 36 + digest[16 + i] % 14))
+    points += [(100, 44 + digest[13] % 10), (100, 60)]
+    pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+    return f'<polygon class="horizon" points="{pts}" fill="#000" fill-opacity=".22"/>'
+
+
 # --------------------------------------------------------------------------- keyword textures
 # Each mark is a piece of one path's "d" (one element per texture keeps the markup small).
 def _tex_scales(x, y):
@@ -569,10 +728,10 @@ def _texture(keywords, digest):
 
 
 # --------------------------------------------------------------------------- frame
-def _frame(rank, cost):
+def _frame(rank, cost, centre=CENTRE):
     """Rarity: common plain, uncommon a silver inner line, rare gold corners and rays.
-    The halo behind the motif grows with the total cost."""
-    cx, cy = CENTRE
+    The halo behind the motif (at ``centre``) grows with the total cost."""
+    cx, cy = centre
     halo_r = 15 + min(cost, 60) / 6
     parts = [f'<circle class="halo" cx="{cx}" cy="{cy}" r="{_n(halo_r)}" fill="#fff" '
              f'fill-opacity="{_n(0.1 + 0.05 * max(rank, 0))}"/>']
@@ -638,17 +797,22 @@ def card_picture(card):
     cost = (getattr(card, "bricks", 0) + getattr(card, "gems", 0)
             + getattr(card, "recruits", 0))
     tilt = (digest[5] % 13) - 6
-    cx, cy = CENTRE
     keywords = tuple(getattr(card, "keywords", ()) or ())
     kind = main.kind if main else "rune"
     weapon = weapon_of(card)
+    emblem = emblem_of(getattr(card, "name", ""), digest)
+    (mx, my, ms), (ex, ey, es) = _LAYOUTS[digest[14] % len(_LAYOUTS)]
+    emblem_tilt = (digest[15] % 31) - 15
     # The background is a CSS gradient on the wrapper (not an SVG <linearGradient>) so the
     # same card drawn twice on a page needs no element ids.
     return mark_safe(
-        f'<div class="card-art card-art--drawn" data-motif="{kind}" style="{_background(card, digest)}">'
+        f'<div class="card-art card-art--drawn" data-motif="{kind}" data-emblem="{emblem}" '
+        f'style="{_background(card, digest)}">'
         f'<svg class="card-art-svg" viewBox="0 0 100 60" aria-hidden="true" focusable="false">'
-        f"{_texture(keywords, digest)}{_frame(rank, cost)}"
-        f'<g transform="translate({cx} {cy}) rotate({tilt}) scale(1.05)">{motif(main, digest, weapon)}</g>'
+        f"{_texture(keywords, digest)}{_horizon(digest)}{_frame(rank, cost, (mx, my))}"
+        f"{_emblem(emblem, ex, ey, es, emblem_tilt)}"
+        f'<g transform="translate({mx} {my}) rotate({tilt}) scale({_n(ms)})">'
+        f"{motif(main, digest, weapon)}</g>"
         f"{_badge(second, digest, weapon)}{_badge(third, digest, weapon, other_corner=True)}"
         f"</svg></div>"
     )

@@ -20,6 +20,7 @@ urlpatterns = [
     path("games/host/<int:game_id>/cancel/", lobby.game_host_cancel, name="host_cancel"),
     path("games/ai/quick/", lobby.ai_quick, name="ai_quick"),
     path("games/ai/", lobby.ai_new, name="ai_new"),
+    path("games/<int:game_id>/again/", lobby.ai_again, name="ai_again"),
     path("games/next/", game.game_next, name="next"),
     path("games/watch/", watch.watch_list, name="watch"),
     path("games/indicator/", lobby.turn_indicator, name="turn_indicator"),

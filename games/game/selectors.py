@@ -4,6 +4,7 @@
 fixed number of SQL queries whatever the length of the game or its chat).
 """
 from functools import lru_cache
+from urllib.parse import urlencode
 
 from django.http import Http404
 from django.urls import reverse
@@ -11,8 +12,13 @@ from django.utils import timezone
 
 from games import engine
 from games import services as gs
-from games.models import ChatMessage, Game
-from games.services.access import COLUMNS_NOT_FOR_MOVES, PLAYER_AVATARS, access_game
+from games.models import ChatMessage, Game, GameAnalysis
+from games.services.access import (
+    COLUMNS_NOT_FOR_MOVES,
+    PLAYER_AVATARS,
+    access_game,
+    is_public_replay,
+)
 from games.services.errors import GameError
 from marcomage.prepared import PreparedQuery
 from players import activity
@@ -189,6 +195,37 @@ def end_screen_earnings(game: Game, seat: int):
     }
 
 
+def end_screen_next(game: Game, seat) -> dict | None:
+    """What the end screen offers the player at ``seat`` next (None while the game runs):
+    ``again``, another game against the computer like this one (not for a playtest of a
+    proposed card); ``rematch_url``, the challenge form filled in for the same opponent,
+    modes and deck; ``replay``, whether this game has a replay (a public one: an aborted
+    game has its history only) and ``analysis``, the status of its analysis when one was
+    asked for (1 query, for a finished game only). His own game's replay and analysis open
+    to him at any level (games.replays.views)."""
+    if game.status != Game.Status.FINISHED or seat is None:
+        return None
+    replay = is_public_replay(game)
+    rematch_url = None
+    opponent = game.player_at(1 - seat)
+    if not game.is_ai and opponent is not None:
+        query = {"to": opponent.name, "turn_timeout": game.turn_timeout}
+        query.update({mode: 1 for mode, on in (("hidden", game.is_hidden),
+                                               ("friendly", game.is_friendly),
+                                               ("long_mode", game.is_long)) if on})
+        deck = game.deck1_id if seat == 0 else game.deck2_id
+        if deck:
+            query["deck"] = deck
+        rematch_url = f"{reverse('games:challenge_new')}?{urlencode(query)}"
+    return {
+        "again": game.is_ai and not engine.custom_card_ids(game.state),
+        "rematch_url": rematch_url,
+        "replay": replay,
+        "analysis": (GameAnalysis.objects.filter(game_id=game.pk)
+                     .values_list("status", flat=True).first() if replay else None),
+    }
+
+
 # The commands a board's buttons post to (games:command), by their keys in board_urls.
 BOARD_COMMANDS = ("surrender", "surrender-cancel", "surrender-accept", "surrender-reject",
                   "ai-move", "substitute", "abort", "finish")
@@ -200,10 +237,12 @@ def board_urls(game_id: int) -> dict:
     the board's {% url %} tags were 6 % of a server process's interpreter time with the
     players thinking 0 s (py-spy --gil), for the same few strings every time."""
     urls = {name: reverse(f"games:{name}", args=[game_id])
-            for name in ("detail", "move", "history", "leave", "replay")}
+            for name in ("detail", "move", "history", "leave", "replay", "replay_analysis",
+                         "ai_again")}
     urls.update({command.replace("-", "_"): reverse("games:command", args=[game_id, command])
                  for command in BOARD_COMMANDS})
     urls["list"] = reverse("games:list")
+    urls["ai_quick"] = reverse("games:ai_quick")
     return urls
 
 
@@ -258,6 +297,7 @@ def game_page(game: Game, player, *, error=None, notice=None, preview=None,
                             else None),
         "winner_is_me": game.winner_id == player.pk,
         "earnings": end_screen_earnings(game, seat),
+        "end_next": end_screen_next(game, seat),
         # Read out by the page when a board arrives by itself (static/js/games.js).
         "announcement": " ".join(filter(None, (
             move_announcement(board, opponent_name=opponent_name),

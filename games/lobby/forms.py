@@ -69,6 +69,24 @@ class ChallengeForm(GameModesForm):
     field_order = ["opponent", "deck", "hidden", "friendly", "long_mode", "turn_timeout",
                    "message"]
 
+    @staticmethod
+    def initial_from(query) -> dict:
+        """The form's first values from a link's query (a profile's "Challenge", the end
+        screen's "Challenge ... again"): ``to``, the modes (``hidden``, ``friendly``,
+        ``long_mode`` as 1), ``turn_timeout`` (one of its choices) and ``deck`` (an id). What
+        is not one of these is left out; the form checks the rest when it is sent."""
+        initial = {"opponent": query.get("to", "")[:150]}
+        for mode in ("hidden", "friendly", "long_mode"):
+            if query.get(mode) == "1":
+                initial[mode] = True
+        timeout = query.get("turn_timeout", "")
+        if timeout.isdigit() and int(timeout) in TURN_TIMEOUTS:
+            initial["turn_timeout"] = int(timeout)
+        deck = query.get("deck", "")
+        if deck.isdigit() and len(deck) < 12:
+            initial["deck"] = int(deck)
+        return initial
+
 
 class HostForm(GameModesForm):
     pass

@@ -2,6 +2,7 @@
 and the your-turn indicator. Parse, authorise, call one service, render."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -56,7 +57,7 @@ def games_list(request):
 def challenge_new(request):
     player = _player(request)
     form = ChallengeForm(request.POST or None, player=player,
-                         initial={"opponent": request.GET.get("to", "")})
+                         initial=ChallengeForm.initial_from(request.GET))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         opponent = selectors.player_named(data["opponent"])
@@ -164,6 +165,21 @@ def ai_quick(request):
     try:
         game = gs.ai_quick_game(player=_player(request))
     except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:list")
+    return redirect("games:detail", game.pk)
+
+
+@login_required
+@require_POST
+def ai_again(request, game_id):
+    """The end screen's "Play the computer again": the same level and modes (see
+    games.services.ai_game_again)."""
+    try:
+        game = gs.ai_game_again(game_id=game_id, player=_player(request))
+    except GameError as exc:
+        if exc.code in ("gone", "forbidden"):  # not his game: as if there were none
+            raise Http404(exc.message)
         messages.error(request, exc.message)
         return redirect("games:list")
     return redirect("games:detail", game.pk)

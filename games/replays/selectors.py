@@ -82,6 +82,12 @@ def replay_game(game_id, viewer) -> Game:
     return game
 
 
+def is_own_game(game_id, player) -> bool:
+    """Does ``player`` sit at game ``game_id``? (1 query) His own game's replay and analysis
+    are open to him before his level opens the Replays section."""
+    return Game.objects.filter(Q(player1=player) | Q(player2=player), pk=game_id).exists()
+
+
 def latest_replays(*, limit=5):
     """The newest public replays for the home page panel (1 query)."""
     return [name_winner(game) for game in replays_list()[:limit]]

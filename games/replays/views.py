@@ -26,6 +26,12 @@ from .graph import analysis_graph, note_for_step
 REPLAYS_PER_PAGE = 25
 
 
+def _own_game(request, game_id):
+    """A player's own game: its replay and analysis are his at any level (the game's end
+    screen links them), while the section's other replays wait for level 3."""
+    return selectors.is_own_game(game_id, request.user.player)
+
+
 @section_required("replays")
 @require_GET
 def replays_list(request):
@@ -77,7 +83,7 @@ def _sandbox_change(record, names, card):
     return "changed the board"
 
 
-@section_required("replays")
+@section_required("replays", unless=_own_game)
 @require_GET
 def replay_detail(request, game_id):
     player = request.user.player
@@ -142,7 +148,7 @@ def _step_of(request) -> int:
         return 0
 
 
-@section_required("replays")
+@section_required("replays", unless=_own_game)
 @require_http_methods(["GET", "POST"])
 def replay_analysis(request, game_id):
     """GET: the analysis panel (polled while the analysis runs). POST: ask for the analysis

@@ -16,6 +16,7 @@ from players.notifications import triggers as notices
 from players.tutorial.sections import TUTORIAL_END_LEVEL
 
 from . import errors
+from .access import PLAYER, access_game
 from .errors import GameError
 from .events import publish_game_changed, publish_players_changed
 from .turns import ai_move_queue_if_due
@@ -333,6 +334,33 @@ def ai_challenge_start(*, player: Player, deck, challenge: str) -> Game:
     ai_move_queue_if_due(game)  # the computer opens the game
     publish_game_changed(game)
     return game
+
+
+def ai_game_again(*, game_id, player: Player) -> Game:
+    """The next game against the computer after the player's finished one, from its end
+    screen: the same level, modes and challenge, with the same deck while it is complete
+    (else a random one of his complete decks); the computer's deck a random starter deck,
+    as in a quick game. GameError when that game is not his, not over, not against the
+    computer, or a playtest of a proposed card (tried again from the concept's page)."""
+    game = access_game(game_id, player, as_=PLAYER)
+    if not game.is_ai or game.status != Game.Status.FINISHED:
+        raise GameError("Only a finished game against the computer can be played again.",
+                        code="not_finished")
+    if engine.custom_card_ids(game.state):
+        raise GameError("A playtest of a proposed card is played again from the concept's "
+                        "page.", code="playtest")
+    ready = Deck.objects.filter(player=player, is_ready=True)
+    deck = game.deck1_id if ready.filter(pk=game.deck1_id).exists() else None
+    if deck is None:
+        decks = list(ready.values_list("pk", flat=True))
+        if not decks:
+            raise GameError("You need a complete deck to play: fill all 45 slots of one of "
+                            "your decks first.", code="deck")
+        deck = random.choice(decks)
+    if game.ai_challenge:
+        return ai_challenge_start(player=player, deck=deck, challenge=game.ai_challenge)
+    return ai_game_start(player=player, deck=deck, hidden=game.is_hidden,
+                         long_mode=game.is_long, level=game.ai_level)
 
 
 def ai_challenge_choices():

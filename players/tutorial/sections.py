@@ -60,11 +60,14 @@ def sections_open_for(player) -> frozenset:
     return frozenset(key for key, level in SECTION_LEVELS.items() if player.level >= level)
 
 
-def section_required(key: str):
+def section_required(key: str, *, unless=None):
     """View decorator: log-in required, and the player's level must have opened `key`.
 
     A tutorial player who is not there yet gets a 403 page saying at which level
-    the section opens (never a bare error).
+    the section opens (never a bare error). ``unless(request, *args, **kwargs)``: a page of
+    the section that is his before that level (a replay of his own game: its end screen
+    links it) lets him in when it answers True; asked only of a player the section is
+    closed to.
     """
     if key not in SECTION_LEVELS:
         raise ValueError(f"unknown site section {key!r}")
@@ -74,7 +77,8 @@ def section_required(key: str):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             player = request.user.player
-            if key not in sections_open_for(player):
+            if key not in sections_open_for(player) and not (
+                    unless is not None and unless(request, *args, **kwargs)):
                 return render(request, "players/section_locked.html", {
                     "section_label": SECTION_LABELS[key],
                     "section_level": SECTION_LEVELS[key],

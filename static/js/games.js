@@ -27,9 +27,16 @@
   var pollTimer = null;
   var retryDelay = 1000;
 
-  function setStatus(text, state) {
+  // ``detail``: more words for screen readers only (the board's status row shows "Live").
+  function setStatus(text, state, detail) {
     if (!statusEl) return;
     statusEl.textContent = text;
+    if (detail) {
+      var more = document.createElement("span");
+      more.className = "visually-hidden";
+      more.textContent = detail;
+      statusEl.appendChild(more);
+    }
     statusEl.setAttribute("data-state", state);
   }
 
@@ -247,7 +254,7 @@
     socket.onopen = function () {
       retryDelay = 1000;
       stopPolling();
-      if (live) setStatus(live.getAttribute("data-live-text") || "Live: your opponent's moves appear here as they happen.", "live");
+      if (live) setStatus(live.getAttribute("data-live-text") || "Live: your opponent's moves appear here as they happen.", "live", live.getAttribute("data-live-detail"));
       // Back after a break: the board catches up by itself (the version sent above); the
       // chat lines written meanwhile are fetched.
       if (live && everConnected) refreshChat();
@@ -561,6 +568,24 @@
     keepScroll(before.scrollY);
     showSuggestedCard();
     if (moved && motionWanted(board)) showMotion(board, before, own);
+  }
+
+  // "Show cards": the opponent's whole cards come into sight above the docked hand (they
+  // opened under it, and nothing seemed to happen). The page scrolls no further than the
+  // cards' top, under the top bar.
+  var cardsToggle = document.getElementById("opponent-cards-toggle");
+  if (cardsToggle) {
+    cardsToggle.addEventListener("change", function () {
+      var hand = document.getElementById("opponent-hand");
+      var dock = document.getElementById("hand-form");
+      if (!cardsToggle.checked || !hand || !dock) return;
+      var box = hand.getBoundingClientRect();
+      var dockTop = dock.getBoundingClientRect().top;
+      var bar = document.querySelector(".site-header");
+      var barBottom = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+      if (box.bottom <= dockTop) return;
+      window.scrollBy(0, Math.max(0, Math.min(box.bottom - dockTop + 8, box.top - barBottom - 8)));
+    });
   }
 
   // A tutorial player's suggested card in sight: on a phone the hand is one row that

@@ -183,3 +183,21 @@ def test_no_request_draws_or_looks_up_a_picture(client_of, builder, monkeypatch)
     page = client_of(builder).get(reverse("decks:cards")).content.decode()
     assert page.count('class="card-art card-art--drawn"') >= 20
     assert calls == []
+
+
+def test_cards_alike_in_what_they_are_get_pictures_of_their_own():
+    """Issue 44: cards of one cost and one main effect shared a picture (Wind and Battering
+    ram the same wall with a red arrow, Gate and Double wall the same bricks). The name's
+    emblem, where motif and emblem stand and the hills tell them apart; no two cards'
+    pictures are the same (devtools.picture_distinctness measures how far apart they look)."""
+    from decks.card_pictures import card_picture, emblem_of
+
+    by_name = {c.name: c for c in engine.all_cards()}
+    for first, second in (("Wind", "Battering ram"), ("Gate", "Double wall")):
+        a, b = picture(by_name[first].id)[0], picture(by_name[second].id)[0]
+        assert a["data-motif"] == b["data-motif"]  # the same main effect ...
+        assert a["data-emblem"] != b["data-emblem"], (first, second)  # ... its own emblem
+    assert emblem_of("Wind", b"\0" * 32) == "swirl" and emblem_of("Gate", b"\0" * 32) == "arch"
+    assert emblem_of("Battering ram", b"\0" * 32) == "ram"
+    markups = [str(card_picture(c)) for c in engine.all_cards() if c.id]
+    assert len(set(markups)) == len(markups) >= 753

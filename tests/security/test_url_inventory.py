@@ -112,6 +112,8 @@ ROUTES = {
     "games:challenge_answer": "foreign", "games:challenge_cancel": "foreign",
     "games:host": "own", "games:join": "open", "games:host_cancel": "foreign",
     "games:ai_quick": "own", "games:ai_new": "own", "games:next": "own",
+    # Another game like a finished one against the computer: the player's own only (404).
+    "games:ai_again": "foreign",
     "games:turn_indicator": "own",
     "games:detail": "foreign", "games:board": "foreign", "games:move": "foreign",
     "games:command": "foreign", "games:leave": "foreign", "games:history": "foreign",
@@ -379,6 +381,7 @@ def _requests(world):
         ("games:ai_quick", reverse("games:ai_quick"), {}),
         ("games:ai_new", reverse("games:ai_new"), {"kind": "standard", "deck": deck.pk}),
         ("games:next", reverse("games:next"), {}),
+        ("games:ai_again", game_url("ai_again"), {}),
         ("games:turn_indicator", reverse("games:turn_indicator"), {}),
         ("games:detail", game_url("detail"), {}),
         ("games:board", game_url("board"), {}),
