@@ -10,6 +10,11 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from marcomage import socket_cap
 
+# Sent to an account's sockets when its sessions end for good (the account deleted): each
+# closes with SIGNED_OUT_CODE, as a socket without a session is refused (4401).
+REVOKED = "live.socket.revoked"
+SIGNED_OUT_CODE = 4401
+
 
 class LiveSocketConsumer(AsyncJsonWebsocketConsumer):
     """A JSON socket whose database work goes only through ``database_sync_to_async``
@@ -62,3 +67,7 @@ class LiveSocketConsumer(AsyncJsonWebsocketConsumer):
         """The oldest socket of an account or address past its cap: closed, with the reason
         its page shows (the page then waits for the player before it connects again)."""
         await self.close(code=socket_cap.CLOSE_CODE, reason=event.get("reason") or None)
+
+    async def live_socket_revoked(self, event):
+        """The account's sessions ended (the account was deleted): no more live updates."""
+        await self.close(code=SIGNED_OUT_CODE, reason="Signed out.")

@@ -54,6 +54,8 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db.models import Q
 from django.http import HttpResponse
 
+from marcomage.live_socket import REVOKED
+
 from games.models import Game
 from games.services.events import player_group
 from players.models import Player
@@ -273,6 +275,9 @@ class _BotStream:
                     return
                 if message in done:
                     received, message = message.result(), None
+                    if received.get("type") == REVOKED:  # the account was deleted
+                        await self._write(_sse("closed", {"reason": "Signed out."}))
+                        return
                     if received.get("type") in (OPENED, CLOSED):
                         if self._replaced(received):
                             await self._write(_sse("closed", {

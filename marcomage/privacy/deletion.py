@@ -36,7 +36,9 @@ from games.services import (
     game_end_by_site,
     game_host_cancel,
 )
-from games.services.events import publish_players_changed
+from games.services.events import player_group, publish_players_changed
+from marcomage import live_send
+from marcomage.live_socket import REVOKED
 from games.tournaments.models import Entry, Tournament
 from games.tournaments.services import TournamentError, tournament_leave
 from players.models import AccessToken, Message, Player, PlayerSettings
@@ -154,5 +156,8 @@ def account_delete(*, player: Player) -> str:
     user.groups.clear()
     user.user_permissions.clear()
     publish_players_changed(player.pk)
+    # Its open pages and a bot's event stream stop now, not at their next reconnect.
+    transaction.on_commit(lambda: live_send.group_send_all(
+        [(player_group(player.pk), {"type": REVOKED})]))
     log.info("account %s deleted", user.pk)
     return user.username

@@ -329,3 +329,29 @@ async def _no_cap(alice_cookie):
     assert await sockets[0].receive_nothing(timeout=0.3)
     assert await _answers_ping(sockets[0]) and await _answers_ping(sockets[-1])
     await _disconnect_all(sockets)
+
+
+def test_a_deleted_accounts_sockets_close_at_once(alice, bob):
+    """Deleting an account (marcomage/privacy) ends its sessions, and its open pages' live
+    updates stop now, not at their next reconnect; another player's socket stays."""
+    _run(_deleted, alice, _cookie_of(alice), _cookie_of(bob))
+
+
+async def _deleted(alice, alice_cookie, bob_cookie):
+    from marcomage.privacy.deletion import account_delete
+
+    alices = [await _open("/ws/games/", alice_cookie, f"10.0.2.{n}") for n in range(2)]
+    bobs = await _open("/ws/games/", bob_cookie, "10.0.2.9")
+    for socket in alices:
+        assert await _answers_ping(socket)
+    await database_sync_to_async(account_delete)(player=alice)
+    for socket in alices:
+        output = await socket.receive_output(timeout=5)
+        while output["type"] == "websocket.send":  # "your games changed" comes first
+            output = await socket.receive_output(timeout=5)
+        assert (output["type"], output.get("code")) == ("websocket.close", 4401)
+    assert await _answers_ping(bobs)
+    refused = _socket_from("/ws/games/", alice_cookie, "10.0.2.3")
+    connected, _code = await refused.connect()
+    assert not connected  # the session is gone too
+    await _disconnect_all([*alices, bobs])
