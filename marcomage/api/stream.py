@@ -54,10 +54,9 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db.models import Q
 from django.http import HttpResponse
 
-from marcomage.live_socket import REVOKED
-
 from games.models import Game
 from games.services.events import player_group
+from marcomage.live_socket import REVOKED
 from players.models import Player
 
 from .errors import error_response
