@@ -300,7 +300,7 @@ if REDIS_URL:
     # channels_redis's list layer, where each process takes its messages one at a time
     # (a blocking pop, then a second round trip to clear it from a backup queue): at 200
     # games its inbox fell behind by seconds (push p99 908 ms in steady state against 288
-    # ms with pubsub, 41 % CPU per process against 34 %: devtools/load.py, README). Pub/sub
+    # ms with pubsub, 41 % CPU per process against 34 %: devtools/load.py, docs/performance.md). Pub/sub
     # delivers at most once: a message sent while a process reconnects to Redis is lost; the
     # pages catch up when their socket reconnects (it sends the board version it shows).
     CHANNEL_LAYER = env("CHANNEL_LAYER", default="pubsub")

@@ -8,9 +8,9 @@ pushed on it refer to each other. Each made the request a reference cycle, which
 garbage collector frees: every request left its whole graph (the environ, the session, the
 URL match with its list of patterns tried, the forms) to it. Measured at 400 live games
 (load harness, a ``gc.DEBUG_SAVEALL`` census of a server process; these cycles and the
-others in README's table of changes): about 280 objects of garbage a request before, 14 after;
-a young collection (8 ms of CPU, every thread stopped) 2-3 times a second per process
-before, every 8-10 s after, and fewer of the older ones they feed (50-140 ms).
+others in docs/performance.md, "What we learned"): about 280 objects of garbage a request
+before, 14 after; a young collection (8 ms of CPU, every thread stopped) 2-3 times a second
+per process before, every 8-10 s after, and fewer of the older ones they feed (50-140 ms).
 """
 import weakref
 from functools import partial

@@ -15,7 +15,7 @@ never into a hint that the game exists:
     SPECTATOR  ``viewer`` may watch it now ("gone"; "player": he plays it, his own page is
                the place; "off": a player does not allow spectators)
     API        the public API's reader (a token's player, None when anonymous): a public
-               replay, but a game against the computer only to its player (README: the API
+               replay, but a game against the computer only to its player (docs/api.md: the API
                holds nothing private), or a running game anybody may watch (WATCHABLE);
                ``api_games`` is the same rule for the API's lists ("gone")
     API_REPLAY REPLAY as the API answers it (the analysis): a game against the computer

@@ -295,7 +295,7 @@ def _analysis_job(analysis_id) -> None:
 # background thread (with its own database connection, closed after it) that runs it in a
 # child process. A page that is mostly Python work shares the interpreter lock with a
 # search running in the server process: /games/ took several times as long beside one
-# (README, "Post-game analysis"), and hardly longer beside a child at a lower priority.
+# (docs/performance.md, "Post-game analysis"), and hardly longer beside a child at a lower priority.
 # Where no child can reach the database (SQLite in memory: tests), or with
 # ANALYSIS_PROCESS off, the thread runs it itself; while it does, the interpreter lock
 # changes hands every 0.5 ms instead of 5 (a request thread back from each query waited

@@ -8,7 +8,7 @@ never holds decks or the random generator. Turn records are reduced to what the 
 page shows.
 
 Games against the computer are never answered to anybody but their player: the site's
-Replays section lists them, the API does not (README: nothing private, no games against the
+Replays section lists them, the API does not (docs/api.md: nothing private, no games against the
 computer). A player's own finished games against the computer are answered to his own
 token (detail, replay, steps; and listed in ``games``), as his analysis is.
 

@@ -164,7 +164,7 @@ def test_games_against_the_computer_are_not_public(alice):
 
 def test_finished_games_against_the_computer_are_their_players_own(alice, bob, settings):
     """The Replays section lists them; the API answers them to their player's token only
-    (list, detail, replay, steps, analysis), as README says."""
+    (list, detail, replay, steps, analysis), as docs/api.md says."""
     from games import services as gs
     settings.ANALYSIS_SIMULATIONS = 2
     game = gs.ai_game_start(player=alice, deck=make_deck(alice))

@@ -186,7 +186,7 @@ def test_load_harness_push_mode_subscribes_the_away_players(fresh_database_url, 
     """--push: the second player of each game is away, subscribed to the harness's local
     push service, and comes back on pushes; whatever push arrives passed the service's
     VAPID check and decryption (none refused). Which moves send one is the notifications'
-    business: the figures are in the README, this checks the harness runs."""
+    business: the figures are in docs/performance.md, this checks the harness runs."""
     env = {**os.environ, "DATABASE_URL": fresh_database_url,
            "STATIC_ROOT": str(tmp_path / "static"), "VAPID_KEY_FILE": str(tmp_path / "keys")}
     env.pop("DJANGO_SETTINGS_MODULE", None)

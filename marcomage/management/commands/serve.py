@@ -8,7 +8,7 @@ REDIS_URL: one server process per core (`--workers`), a Celery worker for the ga
 queues, one for the events' queue (its pairings never wait behind an analysis), one for the
 notifications' mails and pushes, and one Celery beat. Ctrl-C stops everything this started.
 
-Across machines (README, "Scaling out") each node runs one part: ``--role web`` on every web
+Across machines (docs/operations.md, "Several machines") each node runs one part: ``--role web`` on every web
 node (uvicorn only), ``--role tasks`` on the one node that runs the Celery worker and beat.
 
 Stopping and deploying (docs/operations.md):
