@@ -64,9 +64,9 @@ def main(argv=None):
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
     import django
     django.setup()
-    from games.services import analysis
+    from games import services
 
-    MARK_THRESHOLD, MARKS_PER_SEAT = analysis.MARK_THRESHOLD, analysis.MARKS_PER_SEAT
+    MARK_THRESHOLD, MARKS_PER_SEAT = services.MARK_THRESHOLD, services.MARKS_PER_SEAT
     policy, timings, losses, marked = _suggestion, [], [], 0
     for game in range(args.games):
         game_losses = play_game(args.seed * 100003 + game, policy, args.simulations, timings)

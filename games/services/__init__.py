@@ -30,6 +30,8 @@ keeps the list complete):
 from .access import access_game_for_move
 from .ai import ai_choose, game_ai_move, game_ai_move_request
 from .analysis import (
+    MARK_THRESHOLD,
+    MARKS_PER_SEAT,
     analyses_ahead,
     analysis_for,
     analysis_hand_off,
@@ -114,7 +116,8 @@ from .turns import ENGINE_MESSAGES
 __all__ = [
     # the services' names (lobby ... endings), by module
     "ai_choose", "game_ai_move", "game_ai_move_request",
-    "analyses_ahead", "analysis_for", "analysis_hand_off", "analysis_request", "analysis_run",
+    "MARK_THRESHOLD", "MARKS_PER_SEAT", "analyses_ahead", "analysis_for", "analysis_hand_off",
+    "analysis_request", "analysis_run",
     "local_analyses",
     "chat_mark_seen", "chat_post",
     "game_abort", "game_end_by_site", "game_finish", "game_leave", "game_surrender", "game_surrender_answer",

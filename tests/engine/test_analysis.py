@@ -32,7 +32,7 @@ def _winning_setup():
 def test_a_discard_instead_of_the_winning_play_costs_and_is_named():
     state = _winning_setup()
     discard = engine.Action("discard", 2, 0)
-    judged = engine.judge_move(state, 0, discard, simulations=30, seed=1)
+    judged = engine.judge_move(state, 0, discard, simulations=120, seed=1)
     assert judged.best == engine.Action("play", 1, 0)
     assert judged.best_value == 1.0 and 0 < judged.win < 1
     assert judged.best_value - judged.played_value > 0.1

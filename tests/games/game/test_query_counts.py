@@ -105,11 +105,14 @@ def test_the_full_page_keeps_the_indicator_in_the_navigation_only(started_game, 
 
 
 # the game, the games waiting, the chat, the navigation's marks, the note, the game's event,
-# and the notices about the game marked read (players.notifications: the bell)
-GAME_PAGE_QUERIES = 7
+# the notices about the game marked read (players.notifications: the bell), and, in a
+# running game against a person while the player has not closed it, the push offer's list of
+# the browsers he subscribed (players/push/: a browser subscribed for another account, or
+# before a logout, is offered again)
+GAME_PAGE_QUERIES = 8
 
 
-def test_the_game_page_costs_seven_queries_and_counts_the_games_waiting_once(
+def test_the_game_page_costs_eight_queries_and_counts_the_games_waiting_once(
         started_game, client_of, django_assert_num_queries):
     game = started_game()
     client = client_of(player_on_turn(game))

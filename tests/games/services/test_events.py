@@ -3,6 +3,7 @@ undoing the change that caused them."""
 import asyncio
 import logging
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from unittest import mock
 
@@ -125,6 +126,9 @@ def test_the_events_carry_ids_and_versions_only(started_game, client_of,
             _post_move(client_of(mover), game)
         _run_callbacks(callbacks)
     seat = game.seat_of(mover)
+    # ... and when it was published (a float: the push latency's metric, marcomage/metrics)
+    published = layer.sent[0][1].pop("at")
+    assert isinstance(published, float) and abs(published - time.time()) < 60
     assert layer.sent == [
         (f"game-{game.pk}", {"type": "game.changed", "game": game.pk,
                              "version": game.version + 1, "what": "board", "by_seat": seat}),
