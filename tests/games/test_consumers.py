@@ -285,7 +285,12 @@ async def _test_presence_is_announced_both_ways():
     assert await first.receive_json_from(timeout=2) == {"event": "presence", "here": True}
     assert await second.receive_json_from(timeout=2) == {"event": "presence", "here": True}
     await second.disconnect()
-    assert await first.receive_json_from(timeout=2) == {"event": "presence", "here": False}
+    # (first's own "hello" may have reached second too, when second joined the game's group
+    # before it went out: second then answered "here" once more)
+    frames = [await first.receive_json_from(timeout=2)]
+    while frames[-1] == {"event": "presence", "here": True} and len(frames) < 3:
+        frames.append(await first.receive_json_from(timeout=2))
+    assert frames[-1] == {"event": "presence", "here": False}
     await first.disconnect()
 
 
