@@ -18,10 +18,13 @@ from players.inbox import services as inbox_services
 from tests.factories import PlayerFactory
 
 # Markers of a full page in the site's layout (templates/base.html and templates/500.html).
-SITE_PAGE_MARKERS = ("css/site.css",)
+# The site's layout, or the offline page, which carries its own styles on purpose (the
+# service worker keeps it alone, for when the network is down: templates/webapp/).
+SITE_PAGE_MARKERS = ("css/site.css", '<meta name="marcomage-page" content="offline">')
 TRACEBACK_MARKERS = ("Traceback (most recent call last)", 'File "/', "Exception Value:")
 # 401: the JSON API (/api/) asked without a token where it needs one (it ignores sessions).
-ACCEPTED_STATUSES = {200, 301, 302, 400, 401, 403, 404, 405}
+# 204: a script's post that has nothing to answer (the push offer's "Not now").
+ACCEPTED_STATUSES = {200, 204, 301, 302, 400, 401, 403, 404, 405}
 
 
 @dataclass

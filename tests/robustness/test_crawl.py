@@ -126,6 +126,25 @@ def alice_notice(world):
     return notice
 
 
+def alice_export(world):
+    """A data export of alice's (being built: only she may fetch it, and only once ready)."""
+    from marcomage.privacy.models import DataExport
+
+    export, _ = DataExport.objects.get_or_create(player=world.alice)
+    return export
+
+
+def alice_push_subscription(world):
+    """A browser alice subscribed to web push (only she may remove it)."""
+    from players.models import PushSubscription
+
+    row, _ = PushSubscription.objects.get_or_create(
+        endpoint="https://push.example.org/wpush/v2/alice-crawled", defaults={
+            "player": world.alice, "p256dh": "B" + "A" * 86, "auth": "A" * 22,
+            "label": "Firefox on Android"})
+    return row
+
+
 def alice_uid(world):
     """alice's id as the password reset's links carry it."""
     from django.utils.encoding import force_bytes
@@ -165,6 +184,8 @@ def valid_values(world, name):
         "tournament_id": [a_tournament().pk],
         "report_id": [a_selfplay_report(w).pk],
         "notification_id": [alice_notice(w).pk],
+        "export_id": [alice_export(w).pk],
+        "subscription_id": [alice_push_subscription(w).pk],
         "uidb64": [alice_uid(w)],
         "token": [alice_unsubscribe_token(w)],
         "rest": ["v1/no-such-endpoint", "v2/cards"],
