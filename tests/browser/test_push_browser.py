@@ -85,7 +85,11 @@ def _login(page, base, username):
 
 def _human_game(alice, bob):
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice, name="A"))
-    return gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob, name="B"))
+    game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob, name="B"))
+    if game.seat_of(alice) == game.current_seat:  # alice waits for bob: the offer's moment
+        game = gs.game_discard_card(game_id=game.pk, player=alice, version=game.version,
+                                    position=1)
+    return game
 
 
 def _worker(context, page):

@@ -141,7 +141,7 @@ def test_help_lists_every_key_the_board_names(client):
     board = (root / "games/jinja2/games/game/_board.html").read_text("utf-8")
     hint = re.search(r'<span class="key-hint">([^<]+)</span>', board).group(1)
     # The hint's words, exactly: a key added to it must be added to the help (and here).
-    assert hint == " (keys 1–8 or the arrows to pick, Enter or P to play, D to discard)"
+    assert hint == " (keys 1–8 or arrows, Enter or P plays, D discards)"
     html = client.get(reverse("help")).content.decode()
     table = html.split('id="shortcuts"', 1)[1].split("</table>", 1)[0]
     game_rows = " ".join(row for row in table.split("<tr>") if "<td>game screen</td>" in row)
