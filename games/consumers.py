@@ -238,17 +238,17 @@ class GameLiveConsumer(LiveSocketConsumer):
             for next_game in await _arranged_opened(game_id, self.player_id, event_id):
                 await self._send_event_game(next_game)
 
-    def _query_int(self, name):
+    def _query_int(self, name, lowest=1):
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         try:
             value = int(query.get(name, [""])[0])
         except ValueError:
             return None
-        return value if 0 < value < 2**31 else None
+        return value if lowest <= value < 2**31 else None
 
     def _page_version(self) -> int:
         """The board version the page had when it opened the socket (?v=), else current."""
-        version = self._query_int("v")
+        version = self._query_int("v", lowest=0)  # 0: a page that has no board yet
         return 10**12 if version is None else version
 
     async def disconnect(self, code):

@@ -217,8 +217,14 @@ async def _test_a_page_behind_gets_the_board_when_its_socket_opens():
     current = _page_socket(game, bob.user, version=game.version)
     assert (await current.connect())[0]
     assert await _no_board_event(current)
+    # ?v=0: a page that shows no board yet (a socket reopened after a restart) gets it too.
+    fresh = _page_socket(game, bob.user, version=0)
+    assert (await fresh.connect())[0]
+    frame = await _next_board_event(fresh)
+    assert frame["event"] == "board" and frame["version"] == game.version
     await behind.disconnect()
     await current.disconnect()
+    await fresh.disconnect()
 
 
 def test_changes_at_the_same_version_are_pushed_to_both_seats():
