@@ -3,7 +3,7 @@
     python -m devtools.ai_match --a expert --b standard --n 400 [--hidden] [--seed S]
         [--jobs 2] [--sims-a N] [--sims-b N] [--time]
 
-Paired deals: each deal (two starter decks, a game seed) is played twice, A holding the
+Paired deals (games.ai_ratings.matches, which `manage.py ai_ratings` uses too): each deal (two starter decks, a game seed) is played twice, A holding the
 first deck and seat, then B, so luck of the deal evens out. Each side is told the cards
 its opponent played or discarded so far (``seen``: what a player sees happen). Normal mode (``--hidden``:
 hidden cards). Each move is chosen with ``engine.choose_action`` and a seed derived from
@@ -23,59 +23,7 @@ import multiprocessing
 import statistics
 import time
 
-from games.engine import (
-    AI_DEFAULT_BUDGETS,
-    STARTER_DECKS,
-    Rng,
-    choose_action,
-    discard,
-    new_game,
-    play,
-)
-
-
-def play_game(deck_a, deck_b, game_seed, level_a, level_b, budget_a, budget_b, a_first,
-              hidden, move_seed):
-    """One game, A holding seat 0 when ``a_first``; returns (A's score, turns, A times,
-    B times) with times as (wall, CPU) pairs in ms."""
-    seat_a = 0 if a_first else 1
-    decks = (deck_a, deck_b) if a_first else (deck_b, deck_a)
-    st = new_game(decks[0], decks[1], seed=game_seed, hidden=hidden)
-    times = ([], [])
-    seed_rng = Rng(move_seed)
-    turns = 0
-    shown = ([], [])  # per seat: the cards that seat played or discarded (both players see them)
-    while st.status == "in progress":
-        seat = st.current
-        side = 0 if seat == seat_a else 1
-        level, budget = (level_a, budget_a) if side == 0 else (level_b, budget_b)
-        t0 = time.perf_counter()
-        c0 = time.process_time()
-        act = choose_action(st, seat, level=level, seed=seed_rng.randint(0, (1 << 62) - 1),
-                            budget=budget, seen=shown[1 - seat])
-        times[side].append(((time.perf_counter() - t0) * 1000,
-                            (time.process_time() - c0) * 1000))
-        shown[seat].append(st.p[seat].hand[act.position - 1])
-        st = (play(st, seat, act.position, act.mode) if act.kind == "play"
-              else discard(st, seat, act.position)).state
-        turns += 1
-    score = 0.5 if st.winner is None else float(st.winner == seat_a)
-    return score, turns, times[0], times[1]
-
-
-def play_deal(args):
-    """Both games of deal ``i`` (A first with deck x, then B first with deck x)."""
-    i, seed, level_a, level_b, budget_a, budget_b, hidden = args
-    rng = Rng(seed * 1000003 + i)
-    x = STARTER_DECKS[rng.below(len(STARTER_DECKS))]
-    y = STARTER_DECKS[rng.below(len(STARTER_DECKS))]
-    game_seed = rng.randint(0, (1 << 62) - 1)
-    first = play_game(x, y, game_seed, level_a, level_b, budget_a, budget_b, True, hidden,
-                      rng.randint(0, (1 << 62) - 1))
-    # the same deal with the seats swapped: B holds deck x and seat 0
-    second = play_game(y, x, game_seed, level_a, level_b, budget_a, budget_b, False, hidden,
-                       rng.randint(0, (1 << 62) - 1))
-    return first, second
+from games.ai_ratings.matches import match_budget, match_deal
 
 
 def summarize(results, level_a, level_b, mode, elapsed):
@@ -105,15 +53,6 @@ def summarize(results, level_a, level_b, mode, elapsed):
     return wins, draws, losses, score, half
 
 
-def _budget(level, sims, timed):
-    if sims is not None:
-        return {"simulations": sims}
-    if timed:
-        return None  # the level's default budget, time limit included
-    default = AI_DEFAULT_BUDGETS.get(level, {})
-    return {"simulations": default["simulations"]} if "simulations" in default else None
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m devtools.ai_match")
     ap.add_argument("--a", default="expert")
@@ -127,16 +66,16 @@ def main(argv=None):
     ap.add_argument("--time", action="store_true",
                     help="default budgets with their time limits (not reproducible)")
     args = ap.parse_args(argv)
-    budget_a = _budget(args.a, args.sims_a, args.time)
-    budget_b = _budget(args.b, args.sims_b, args.time)
+    budget_a = match_budget(args.a, args.sims_a, args.time)
+    budget_b = match_budget(args.b, args.sims_b, args.time)
     tasks = [(i, args.seed, args.a, args.b, budget_a, budget_b, args.hidden)
              for i in range((args.n + 1) // 2)]
     t0 = time.perf_counter()
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(play_deal, tasks, chunksize=1)
+            results = pool.map(match_deal, tasks, chunksize=1)
     else:
-        results = [play_deal(t) for t in tasks]
+        results = [match_deal(t) for t in tasks]
     summarize(results, args.a, args.b, "hidden-cards" if args.hidden else "normal",
               time.perf_counter() - t0)
 

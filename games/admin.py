@@ -16,7 +16,7 @@ from django.utils.html import format_html, format_html_join
 from games import engine
 from players.moderation.admin_privacy import PrivateFieldsAdmin
 
-from .models import CardStatistic, ChatMessage, Game, Turn
+from .models import AiLevelGame, AiLevelRating, CardStatistic, ChatMessage, Game, Turn
 from .services.statistics import card_statistics_reset_latest
 
 
@@ -144,3 +144,21 @@ class CardStatisticAdmin(PrivateFieldsAdmin):
         # Also: manage.py reset_latest_card_statistics (every card at once).
         count = card_statistics_reset_latest(queryset=queryset)
         self.message_user(request, f"The latest counters of {count} card(s) were reset.")
+
+
+@admin.register(AiLevelRating)
+class AiLevelRatingAdmin(ReadOnlyAdmin):
+    """The computer levels' ratings (made by manage.py ai_ratings, shown to players)."""
+
+    list_display = ("level", "hidden", "rating", "deviation", "games", "score_vs_standard",
+                    "updated_at")
+    list_filter = ("hidden",)
+
+
+@admin.register(AiLevelGame)
+class AiLevelGameAdmin(ReadOnlyAdmin):
+    """The games among the levels that the ratings come from."""
+
+    list_display = ("period", "level_a", "level_b", "hidden", "score_a", "turns",
+                    "simulations_a", "simulations_b", "played_at")
+    list_filter = ("hidden", "level_a", "level_b")

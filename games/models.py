@@ -335,3 +335,50 @@ class GameAnalysis(models.Model):
         if self.status == self.Status.DONE:
             return 100
         return round(100 * self.progress / self.total) if self.total else 0
+
+
+class AiLevelGame(models.Model):
+    """One game between two computer levels, played by ``manage.py ai_ratings``
+    (games.ai_ratings): what the levels' ratings are worked out from. ``period``: the run
+    and round it was played in (a rating period of Glicko-2)."""
+
+    level_a = models.CharField(max_length=16)
+    level_b = models.CharField(max_length=16)
+    hidden = models.BooleanField(default=False)
+    score_a = models.FloatField()  # 1 A won, 0.5 a draw, 0 B won
+    turns = models.PositiveIntegerField()
+    period = models.PositiveIntegerField(db_index=True)
+    # The budgets (simulation counts) the two levels had: a run at other budgets rates
+    # other players, so only the levels' default budgets are rated.
+    simulations_a = models.PositiveIntegerField(null=True, blank=True)
+    simulations_b = models.PositiveIntegerField(null=True, blank=True)
+    played_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["period", "pk"]
+
+    def __str__(self):
+        return f"{self.level_a} vs {self.level_b}: {self.score_a}"
+
+
+class AiLevelRating(models.Model):
+    """A computer level's Glicko-2 rating in one mode (normal or hidden cards), from every
+    recorded AiLevelGame of that mode (games.ai_ratings.services.ai_ratings_refresh)."""
+
+    level = models.CharField(max_length=16)
+    hidden = models.BooleanField(default=False)
+    rating = models.FloatField()
+    deviation = models.FloatField()
+    volatility = models.FloatField()
+    games = models.PositiveIntegerField()
+    # The level's score against the standard AI (a draw counts half), None when unplayed.
+    score_vs_standard = models.FloatField(null=True, blank=True)
+    games_vs_standard = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["level", "hidden"],
+                                               name="ai_level_rating_unique")]
+
+    def __str__(self):
+        return f"{self.level}{' (hidden)' if self.hidden else ''}: {self.rating:.0f}"

@@ -7,6 +7,7 @@ import random
 from django import forms
 
 from decks.models import Deck
+from games.ai_ratings.selectors import ai_level_ratings, ai_level_ratings_line
 from games.models import TURN_TIMEOUTS
 from players.models import AI_LEVEL_CHOICES
 
@@ -115,6 +116,11 @@ class AIGameForm(DeckChoiceForm):
         super().__init__(*args, player=player, **kwargs)
         if player is not None:  # the level chosen in the settings comes first
             self.fields["level"].initial = player.settings.ai_level
+        ratings = ai_level_ratings()
+        if ratings:  # how strong each level measured (manage.py ai_ratings)
+            self.fields["level"].help_text = (
+                f"{AI_LEVEL_HELP} Ratings from games among the levels: "
+                f"{ai_level_ratings_line(ratings)}.")
         self._own_decks = list(self.fields["deck"].queryset)
         own = [(str(d.pk), f"My deck: {d.name}") for d in self._own_decks]
         # The manual: the computer may get one of the player's decks "by either random or

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from concepts.services import concepts_visit_mark
 from forum.services import forum_mark_all_read
+from games.ai_ratings.selectors import ai_level_ratings
 from marcomage.redirects import safe_next
 from players.inbox.services import messages_mark_seen
 
@@ -28,7 +29,10 @@ def favicon(request):
 
 
 def help_page(request):
-    return render(request, "help.html", help_facts())
+    # The levels' ratings change with each run of manage.py ai_ratings: not in the cached facts.
+    modes = [("normal", ai_level_ratings()), ("hidden cards", ai_level_ratings(hidden=True))]
+    return render(request, "help.html", {**help_facts(), "ai_rating_modes": [
+        (mode, rows) for mode, rows in modes if rows]})
 
 
 @require_POST
