@@ -23,24 +23,26 @@ def _setup() -> None:
     django.setup()
 
 
-def _per_call(function, *, seconds=0.5) -> float:
-    """Microseconds per call of ``function``, the best of three runs of about ``seconds``."""
+def _per_call(*functions, seconds=1.0, rounds=9, pick=min) -> list[float]:
+    """Microseconds per call of each of ``functions``: the best (``pick``) of ``rounds`` runs
+    each, their runs taking turns (a loaded machine slows them alike), about ``seconds`` in
+    all."""
     calls = 1
     while True:
         started = time.perf_counter()
         for _ in range(calls):
-            function()
-        spent = time.perf_counter() - started
-        if spent > seconds / 10:
+            functions[0]()
+        if time.perf_counter() - started > seconds / (rounds * len(functions) * 4):
             break
-        calls *= 4
-    runs = []
-    for _ in range(3):
-        started = time.perf_counter()
-        for _ in range(calls):
-            function()
-        runs.append((time.perf_counter() - started) / calls)
-    return min(runs) * 1e6
+        calls *= 2
+    runs = [[] for _ in functions]
+    for _ in range(rounds):
+        for index, function in enumerate(functions):
+            started = time.perf_counter()
+            for _ in range(calls):
+                function()
+            runs[index].append((time.perf_counter() - started) / calls)
+    return [pick(values) * 1e6 for values in runs]
 
 
 class _Busy:
@@ -63,7 +65,7 @@ class _Busy:
         self.thread.join()
 
 
-# ---------------------------------------------------------------- 0001 csrf
+# ---------------------------------------------------------------- 0006 csrf
 def csrf() -> list[str]:
     from django.http import HttpRequest
     from django.middleware.csrf import _get_new_csrf_string, get_token
@@ -79,15 +81,16 @@ def csrf() -> list[str]:
     def django_s():
         request.META["CSRF_COOKIE"] = secret
         get_token(request)
-    lines = [f"alone: Django's get_token {_per_call(django_s):.1f} us, "
-             f"marcomage.csrf.csrf_token {_per_call(ours):.1f} us"]
+    stock, mine = _per_call(django_s, ours)
+    lines = [f"alone: Django's get_token {stock:.1f} us, marcomage.csrf.csrf_token {mine:.1f} us"]
     with _Busy():
-        lines.append(f"beside a computing thread: Django's {_per_call(django_s, seconds=2):.0f} us, "
-                     f"ours {_per_call(ours, seconds=2):.0f} us")
+        stock, mine = _per_call(django_s, ours, seconds=3, pick=statistics.median)
+        lines.append(f"beside a computing thread (median of 9 runs): Django's {stock:.0f} us, "
+                     f"ours {mine:.0f} us")
     return lines
 
 
-# ---------------------------------------------------------------- 0002 jinja escape
+# ---------------------------------------------------------------- 0007 jinja escape
 def jinja_escape() -> list[str]:
     from jinja2 import Template
     from markupsafe import Markup
@@ -107,12 +110,12 @@ def jinja_escape() -> list[str]:
         template_class = Template
     stock = Stock(autoescape=True).from_string(source)
     assert ours.render(values) == stock.render(values)
+    theirs, mine = _per_call(lambda: stock.render(values), lambda: ours.render(values))
     return [f"a board-like page (20 cards, 150 numbers, 80 texts): Jinja2's escape "
-            f"{_per_call(lambda: stock.render(values)):.0f} us, games.jinja's "
-            f"{_per_call(lambda: ours.render(values)):.0f} us per render"]
+            f"{theirs:.0f} us, games.jinja's {mine:.0f} us per render"]
 
 
-# ---------------------------------------------------------------- 0003 weak_request
+# ---------------------------------------------------------------- 0005 weak_request
 def templates() -> list[str]:
     from django.template.backends.django import DjangoTemplates
     from django.test import RequestFactory
@@ -127,23 +130,26 @@ def templates() -> list[str]:
     source = "{% for i in items %}{% with j=i %}{{ j }}{% endwith %}{% endfor %}"
     request = RequestFactory().get("/")  # for the time
     values = {"items": list(range(20))}
-    lines = []
-    for name, engine in (("Django's backend", stock), ("marcomage.weak_request", ours)):
+    garbage = []
+    for engine in (stock, ours):
         template = engine.from_string(source)
         gc.collect()
         gc.disable()
         try:
             for _ in range(100):  # a request of its own each, held by nothing else
                 template.render(values, RequestFactory().get("/"))
-            garbage = gc.collect() / 100
+            garbage.append(gc.collect() / 100)
         finally:
             gc.enable()
-        lines.append(f"{name}: {garbage:.0f} objects left to the garbage collector per "
-                     f"render, {_per_call(lambda t=template: t.render(values, request)):.0f} us")
-    return lines
+    templates = [engine.from_string(source) for engine in (stock, ours)]
+    times = _per_call(*(lambda t=t: t.render(values, request) for t in templates))
+    return [f"{name}: {left:.0f} objects left to the garbage collector per render, "
+            f"{spent:.0f} us a render"
+            for name, left, spent in zip(("Django's backend", "marcomage.weak_request"),
+                                         garbage, times)]
 
 
-# ---------------------------------------------------------------- 0004 httppool
+# ---------------------------------------------------------------- 0002 httppool
 def httppool() -> list[str]:
     from a2wsgi import WSGIMiddleware
 
@@ -204,7 +210,7 @@ def httppool() -> list[str]:
     return lines
 
 
-# ---------------------------------------------------------------- 0005 channel layer
+# ---------------------------------------------------------------- 0003 channel layer
 def channel_layer(redis_url: str | None) -> list[str]:
     if not redis_url:
         return ["skipped: no Redis (--redis URL or REDIS_URL)"]
@@ -269,7 +275,7 @@ def channel_layer(redis_url: str | None) -> list[str]:
     return lines
 
 
-# ---------------------------------------------------------------- 0006 websocket compression
+# ---------------------------------------------------------------- 0004 websocket compression
 def websocket() -> list[str]:
     import json
 
@@ -286,18 +292,19 @@ def websocket() -> list[str]:
     uvicorns = ServerPerMessageDeflateFactory(server_max_window_bits=12,
                                               client_max_window_bits=12,
                                               compress_settings={"memLevel": 5})
-    lines = []
-    for name, factory in (("uvicorn's settings", uvicorns),
-                          ("marcomage.websocket_protocol", deflate_factory())):
+    extensions, sizes = [], []
+    for factory in (uvicorns, deflate_factory()):
         _, extension = factory.process_request_params(offer, [])
-        size = len(extension.encode(Frame(Opcode.TEXT, message)).data)
-        spent = _per_call(lambda e=extension: e.encode(Frame(Opcode.TEXT, message)))
-        lines.append(f"{name}: a {len(message) // 1000} kB board frame in {spent:.0f} us, "
-                     f"{size / 1000:.1f} kB sent")
-    return lines
+        extensions.append(extension)
+        sizes.append(len(extension.encode(Frame(Opcode.TEXT, message)).data))
+    times = _per_call(*(lambda e=e: e.encode(Frame(Opcode.TEXT, message)) for e in extensions))
+    return [f"{name}: a {len(message) // 1000} kB board frame in {spent:.0f} us, "
+            f"{size / 1000:.1f} kB sent"
+            for name, spent, size in zip(("uvicorn's settings", "marcomage.websocket_protocol"),
+                                         times, sizes)]
 
 
-# ---------------------------------------------------------------- 0007 prepared queries
+# ---------------------------------------------------------------- 0001 prepared queries
 def prepared() -> list[str]:
     from django.db import connection
 
@@ -319,10 +326,10 @@ def prepared() -> list[str]:
         for positions in entry["keys_at"]:
             for position in positions:
                 params[position] = key
+    compiling, reusing = _per_call(compile_it, reuse_it)
     return [f"the board's game row (7 tables), per query before the database: Django compiles "
-            f"it in {_per_call(compile_it):.0f} us, PreparedQuery reuses it in "
-            f"{_per_call(reuse_it):.1f} us (PostgreSQL's planning, saved by PREPARE, not "
-            f"measured here: docs/decisions/0007-prepared.md)"]
+            f"it in {compiling:.0f} us, PreparedQuery reuses it in {reusing:.1f} us (PostgreSQL's planning, saved by PREPARE, not "
+            f"measured here: docs/decisions/0001-prepared.md)"]
 
 
 # ---------------------------------------------------------------- 0008 http protocol
