@@ -11,6 +11,9 @@ URL match with its list of patterns tried, the forms) to it. Measured at 400 liv
 others in docs/performance.md, "What we learned"): about 280 objects of garbage a request
 before, 14 after; a young collection (8 ms of CPU, every thread stopped) 2-3 times a second
 per process before, every 8-10 s after, and fewer of the older ones they feed (50-140 ms).
+
+Leans on Django's and django-htmx's private internals: docs/decisions/0005-weak-request.md
+(why, what it saves, how to remove it); guarded by tests/plumbing/test_fork_weak_request.py.
 """
 import weakref
 from functools import partial
