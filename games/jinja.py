@@ -8,6 +8,9 @@ template to Python code. The rest of the site stays on Django templates. Django 
 part of a board with ``{% board_part %}`` (games/templatetags/board_parts.py); a board shows
 a Django part (the outcome, the sandbox) with ``django_include``, and the two it shows every
 time (the modes line, the turn indicator) drawn once per process for each key.
+
+Leans on Jinja2's private internals: docs/decisions/0007-jinja-escape.md (why, what it
+saves, how to remove it); guarded by tests/plumbing/test_fork_jinja_escape.py.
 """
 from functools import lru_cache
 

@@ -13,6 +13,9 @@ and refuses more), and the reader hands on every message already read before it 
 A move tells three groups (the game's, each player's): ``group_send_many`` publishes them in
 one round trip (a pipeline), where one ``group_send`` each cost three (py-spy at think time
 0: the publishes' Redis calls 6 % of a server process).
+
+Leans on channels_redis's private internals: docs/decisions/0003-channel-layer.md (why, what
+it saves, how to remove it); guarded by tests/plumbing/test_fork_channel_layer.py.
 """
 import asyncio
 import logging

@@ -10,6 +10,9 @@ Jinja2 backend's own ``csrf_token`` is lazy and masks afresh at every use).
 ``csrf_token`` makes the same token (a mask, then the secret shifted by it, as Django's
 check reads it) with the whole mask drawn at once: ``secrets.randbelow(62 ** 32)``, one
 call of 24 bytes (more in about one case of four), every mask as likely as with Django.
+
+Leans on Django's private internals: docs/decisions/0006-csrf.md (why, what it saves, how to
+remove it); guarded by tests/plumbing/test_fork_csrf.py.
 """
 import secrets
 

@@ -22,6 +22,9 @@ Bounds, so that a client cannot hold a connection with a body that never ends: a
 DRAIN_BYTES are read off per answer and for at most DRAIN_SECONDS; past either the
 connection is closed as before. The connection holds no thread meanwhile, only its socket
 (as an idle keep-alive connection does, for up to 75 s).
+
+Leans on uvicorn's private internals: docs/decisions/0008-http-protocol.md (why, what it
+saves, how to remove it); guarded by tests/plumbing/test_fork_http_protocol.py.
 """
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 

@@ -12,6 +12,9 @@ an overload is answered, never a 500 or a hang.
 
 The server's event loop is recorded here too: code on the pool threads hands work to it
 (publishing live events) instead of opening an event loop of its own per call.
+
+Leans on a2wsgi's private internals: docs/decisions/0002-httppool.md (why, what it saves,
+how to remove it); guarded by tests/plumbing/test_fork_httppool.py.
 """
 import asyncio
 import contextvars

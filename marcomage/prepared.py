@@ -24,6 +24,9 @@ sent as text every time, and the game row with both players, their users and set
 5.1 of PostgreSQL's 7.2 s of statement time (pg_stat_statements with track_planning). Not
 behind a pooler in transaction mode (``DISABLE_SERVER_SIDE_CURSORS``), where the next
 transaction may get another server connection.
+
+Leans on Django's private internals: docs/decisions/0001-prepared.md (why, what it saves,
+how to remove it); guarded by tests/plumbing/test_fork_prepared.py.
 """
 import re
 import threading

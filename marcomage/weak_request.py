@@ -11,6 +11,9 @@ URL match with its list of patterns tried, the forms) to it. Measured at 400 liv
 others in docs/performance.md, "What we learned"): about 280 objects of garbage a request
 before, 14 after; a young collection (8 ms of CPU, every thread stopped) 2-3 times a second
 per process before, every 8-10 s after, and fewer of the older ones they feed (50-140 ms).
+
+Leans on Django's and django-htmx's private internals: docs/decisions/0005-weak-request.md
+(why, what it saves, how to remove it); guarded by tests/plumbing/test_fork_weak_request.py.
 """
 import weakref
 from functools import partial
@@ -21,7 +24,6 @@ from django.contrib.messages.storage import cookie, fallback, session
 from django.template import TemplateDoesNotExist
 from django.template.backends import django as django_templates
 from django.template.backends.django import reraise
-from django.template.context import make_context
 from django.utils.functional import SimpleLazyObject
 from django_htmx import middleware as htmx_middleware
 
@@ -88,30 +90,40 @@ class FallbackStorage(_WeakRequest, fallback.FallbackStorage):
     storage_classes = (CookieStorage, SessionStorage)
 
 
-class _Template(django_templates.Template):
-    # Django's render, which makes the context itself: to let go of the context's dicts
-    # once the page is drawn, the method is written out here with that one step added.
-    def render(self, context=None, request=None):
-        context = make_context(context, request, autoescape=self.backend.engine.autoescape)
+class _LetsGoOfItsContext:
+    """A compiled Django template (``django.template.base.Template``) whose ``render(context)``
+    (its documented entry point, which Django's backend calls with the context it made)
+    clears the context's dicts once the page is drawn: each dict pushed on a context refers
+    back to it (Django's ``ContextDict``), a cycle per render. Anything else is the
+    template's own."""
+
+    __slots__ = ("template",)
+
+    def __init__(self, template):
+        self.template = template
+
+    def render(self, context):
         try:
             return self.template.render(context)
-        except TemplateDoesNotExist as exc:
-            reraise(exc, self.backend)
         finally:
-            # Each dict pushed on a context refers back to it (Django's ContextDict); the
-            # page is drawn, so the context lets go of them.
             context.dicts.clear()
+
+    def __getattr__(self, name):
+        return getattr(self.template, name)
 
 
 class DjangoTemplates(django_templates.DjangoTemplates):
-    """Django's template engine, whose rendered pages leave no context cycle behind (its
-    look-ups as Django's, giving the template above)."""
+    """Django's template engine, whose rendered pages leave no context cycle behind: its own
+    look-ups and its own ``Template.render`` (the backend's), drawing a template that lets go
+    of its context's dicts (docs/decisions/0005-weak-request.md)."""
 
     def from_string(self, template_code):
-        return _Template(self.engine.from_string(template_code), self)
+        return django_templates.Template(
+            _LetsGoOfItsContext(self.engine.from_string(template_code)), self)
 
     def get_template(self, template_name):
         try:
-            return _Template(self.engine.get_template(template_name), self)
+            return django_templates.Template(
+                _LetsGoOfItsContext(self.engine.get_template(template_name)), self)
         except TemplateDoesNotExist as exc:
             reraise(exc, self)

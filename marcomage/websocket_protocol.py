@@ -9,6 +9,9 @@ process at think time 0. With the whole 32 kB window, level 1 and memory level 8
 of that size costs 256 kB, so it lives for one message (``server_no_context_takeover``), not
 for the socket's life; keeping it would have saved little, a board being larger than the
 window. What the browsers send stays as uvicorn has it.
+
+Leans on uvicorn's private internals: docs/decisions/0004-websocket-protocol.md (why, what
+it saves, how to remove it); guarded by tests/plumbing/test_fork_websocket_protocol.py.
 """
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
