@@ -69,7 +69,14 @@ class PushWorld:
         keys = self.keys = vapid_keys()
         if keys is None:
             raise SystemExit("--push: web push is not configured (no VAPID keys)")
+        from players.models import NotificationSettings
+
         for player in players:
+            # He moves every few seconds, so the rule "nothing while active on the site in
+            # the last minutes" would hold back every push: he chose "always" (the setting a
+            # player who wants each turn on his phone picks).
+            NotificationSettings.objects.update_or_create(player_id=player["id"],
+                                                          defaults={"always": True})
             browser = self.service.subscribe(keys.public_key)
             push_subscribe(player=Player.objects.get(pk=player["id"]), data=browser,
                            user_agent="load harness (away player)")
