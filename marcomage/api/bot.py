@@ -17,9 +17,9 @@ from games import services as gs
 from games.models import Game
 from games.services.access import BOT, access_game
 from games.services.errors import GameError
+from marcomage.api_base.errors import ApiError, not_found
+from players.tokens.auth import bot_auth
 
-from .auth import bot_auth
-from .errors import ApiError, not_found
 from .schemas import (
     AcceptIn,
     BotGameOut,

@@ -4,9 +4,9 @@ from ninja.pagination import paginate
 
 from decks import catalogue
 from games import engine
+from marcomage.api_base.errors import ApiError, not_found
+from marcomage.api_base.pagination import ApiPagination
 
-from .errors import ApiError, not_found
-from .pagination import ApiPagination
 from .schemas import CardOut, KeywordOut
 
 router = Router(tags=["cards"])

@@ -8,9 +8,9 @@ from ninja.pagination import paginate
 
 from decks.models import Deck
 from decks.selectors import SHARED_SORTS, SHARED_SORTS_DESCENDING_FIRST
+from marcomage.api_base.errors import not_found
+from marcomage.api_base.pagination import ApiPagination, Mapped
 
-from .errors import not_found
-from .pagination import ApiPagination, Mapped
 from .schemas import DeckOut, DeckSummaryOut
 
 router = Router(tags=["decks"])

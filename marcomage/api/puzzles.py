@@ -17,10 +17,9 @@ from games.puzzles import selectors, services
 from games.puzzles.models import Puzzle
 from games.services.access import API, access_game
 from games.services.errors import GameError
+from marcomage.api_base.errors import ApiError
 from marcomage.flood import flood_refusal
-
-from .auth import token_required
-from .errors import ApiError
+from players.tokens.auth import token_required
 
 router = Router(tags=["puzzles"])
 

@@ -1,5 +1,5 @@
 """What the API answers, field by field (anything not listed here is never sent)."""
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from ninja import Field, Schema
@@ -44,28 +44,6 @@ class KeywordOut(Schema):
     token: bool
     text: str
     cards: list[int]
-
-
-class PlayerOut(Schema):
-    name: str
-    is_bot: bool
-    level: int
-    exp: int
-    wins: int
-    losses: int
-    draws: int
-    rating: float
-    rating_deviation: float
-    joined: date
-
-
-class RatingPointOut(Schema):
-    game: int
-    opponent: str
-    result: str
-    rating: float
-    deviation: float
-    at: datetime
 
 
 class DeckCardsOut(Schema):

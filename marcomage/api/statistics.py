@@ -4,8 +4,8 @@ from typing import Literal
 from ninja import Field, Query, Router, Schema
 
 from games.statistics import selectors
+from marcomage.api_base.errors import ApiError
 
-from .errors import ApiError
 from .schemas import StatisticsOut
 
 router = Router(tags=["statistics"])

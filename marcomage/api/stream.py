@@ -56,10 +56,9 @@ from django.http import HttpResponse
 
 from games.models import Game
 from games.services.events import player_group
+from marcomage.api_base.errors import error_response
 from marcomage.live_socket import REVOKED
 from players.models import Player
-
-from .errors import error_response
 
 log = logging.getLogger(__name__)
 
@@ -140,8 +139,9 @@ def _authenticate(request):
 
     The same door as every bot endpoint: bot_auth reads the token, counts the request
     against the account's rate limit and checks the bot scope."""
+    from players.tokens.auth import bot_auth
+
     from .api import api  # the API's exception handlers give the one error shape
-    from .auth import bot_auth
 
     try:
         return bot_auth(request).player, None

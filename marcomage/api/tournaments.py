@@ -17,10 +17,9 @@ from decks.models import Deck
 from games.tournaments import selectors, services
 from games.tournaments.models import Entry, Kind, Pairing, Tournament
 from games.tournaments.services import TournamentError
-
-from .auth import bot_auth
-from .errors import ApiError, not_found
-from .pagination import ApiPagination
+from marcomage.api_base.errors import ApiError, not_found
+from marcomage.api_base.pagination import ApiPagination
+from players.tokens.auth import bot_auth
 
 router = Router(tags=["tournaments"])
 ID_MAX = 2**63 - 1

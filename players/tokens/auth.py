@@ -1,7 +1,6 @@
-"""Who calls the API, and how often they may.
+"""Who calls the public API, and how often they may: the authentication of its routers.
 
-``Authorization: Bearer <token>`` names a personal access token
-(players/tokens/services.py); without the header the caller is anonymous, which every
+``Authorization: Bearer <token>`` names a personal access token (``services.py``); without the header the caller is anonymous, which every
 read endpoint allows. A header with a bad, revoked or foreign-scheme token is a 401,
 never silently anonymous, so a bot notices a revoked token at once.
 
@@ -23,10 +22,9 @@ from django_ratelimit.core import get_usage
 from ninja.errors import AuthenticationError, AuthorizationError
 from ninja.security import HttpBearer
 
+from marcomage.api_base.errors import ApiError
 from players.models import AccessToken, Player
 from players.tokens.services import token_authenticate
-
-from .errors import ApiError
 
 log = logging.getLogger(__name__)
 
