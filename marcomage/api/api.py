@@ -16,12 +16,13 @@ from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
+from decks import api as decks
 from games.services.errors import GameError
 from marcomage.api_base.errors import GAME_ERROR_STATUS, ApiError, error_response
 from players.profiles import api as players
 from players.tokens.auth import token_auth
 
-from . import analysis, bot, cards, decks, games, puzzles, statistics, tournaments
+from . import analysis, bot, games, puzzles, statistics, tournaments
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,7 @@ api = SiteApi(title="MArcomage API", version="1", description=DESCRIPTION,
                openapi_url="/openapi.json")
 
 # Each feature's router, in the order of the documentation page.
-ROUTERS = (cards.router, players.router, decks.router, games.router, analysis.router,
+ROUTERS = (decks.router, players.router, games.router, analysis.router,
            statistics.router, bot.router, puzzles.router, tournaments.router)
 for router in ROUTERS:
     api.add_router("", router)

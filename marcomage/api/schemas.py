@@ -16,58 +16,6 @@ class ErrorOut(Schema):
     error: ErrorDetail
 
 
-class CostOut(Schema):
-    bricks: int
-    gems: int
-    recruits: int
-
-
-class CardOut(Schema):
-    id: int
-    name: str
-    rarity: str
-    cost: CostOut
-    level: int
-    modes: int
-    keywords: list[str]
-    text: str
-    created: str
-    modified: str
-    implemented: bool
-
-
-class KeywordOut(Schema):
-    name: str
-    basic_gain: int
-    bonus_gain: int
-    order: int
-    token: bool
-    text: str
-    cards: list[int]
-
-
-class DeckCardsOut(Schema):
-    common: list[int]
-    uncommon: list[int]
-    rare: list[int]
-
-
-class DeckSummaryOut(Schema):
-    id: int
-    name: str
-    author: str
-    wins: int
-    losses: int
-    draws: int
-    is_ready: bool
-    modified: datetime
-
-
-class DeckOut(DeckSummaryOut):
-    cards: DeckCardsOut
-    tokens: list[str]
-
-
 class GameModesOut(Schema):
     hidden: bool
     friendly: bool
