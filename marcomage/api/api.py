@@ -17,12 +17,15 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from decks import api as decks
+from games.puzzles import api as puzzles
 from games.services.errors import GameError
+from games.statistics import api as statistics
+from games.tournaments import api as tournaments
 from marcomage.api_base.errors import GAME_ERROR_STATUS, ApiError, error_response
 from players.profiles import api as players
 from players.tokens.auth import token_auth
 
-from . import analysis, bot, games, puzzles, statistics, tournaments
+from . import analysis, bot, games
 
 log = logging.getLogger(__name__)
 

@@ -67,11 +67,6 @@ class BoardOut(Schema):
     view: dict[str, Any]
 
 
-class StatisticsOut(Schema):
-    games: dict[str, Any]
-    cards: dict[str, Any]
-
-
 class ChallengeOut(Schema):
     id: int
     challenger: str

@@ -1,4 +1,4 @@
-"""Events (games.tournaments) in the API: the list, one event, its standings and pairings
+"""Events in the public API (mounted by the site's NinjaAPI, marcomage/api/api.py): the list, one event, its standings and pairings
 for anybody; joining and leaving for bots, in events that allow them.
 
 Reads go through the events' selectors, changes through their services (the same rules as
@@ -14,12 +14,13 @@ from ninja.pagination import paginate
 from ninja.responses import Status
 
 from decks.models import Deck
-from games.tournaments import selectors, services
-from games.tournaments.models import Entry, Kind, Pairing, Tournament
-from games.tournaments.services import TournamentError
 from marcomage.api_base.errors import ApiError, not_found
 from marcomage.api_base.pagination import ApiPagination
 from players.tokens.auth import bot_auth
+
+from . import selectors, services
+from .models import Entry, Kind, Pairing, Tournament
+from .services import TournamentError
 
 router = Router(tags=["tournaments"])
 ID_MAX = 2**63 - 1
