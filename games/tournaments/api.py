@@ -13,7 +13,7 @@ from ninja import Field, Query, Router, Schema
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from decks.models import Deck
+from decks.selectors import first_ready_deck_id
 from marcomage.api_base.errors import ApiError, not_found
 from marcomage.api_base.pagination import ApiPagination
 from players.tokens.auth import bot_auth
@@ -212,8 +212,7 @@ def bot_tournament_join(request, tournament_id: int, body: JoinIn | None = None)
     elif body.deck_id is not None:
         choice = body.deck_id
     else:
-        choice = (Deck.objects.filter(player=player, is_ready=True).order_by("name", "pk")
-                  .values_list("pk", flat=True).first())
+        choice = first_ready_deck_id(player)
         if choice is None and event.deck_rule != "starter":
             raise ApiError(409, "deck", "The bot has no complete deck to play with.")
     try:

@@ -1,4 +1,6 @@
-"""The NinjaAPI of /api/v1/: its routers, authentication and the one error shape.
+"""The NinjaAPI of /api/v1/: the features' routers mounted, the default authentication
+(players/tokens/auth.py) and the one error shape (marcomage/api_base/errors.py) given to
+every exception.
 
 The docs page is /api/v1/docs (Swagger UI served from django-ninja's own static files),
 the schema /api/v1/openapi.json.
@@ -16,16 +18,17 @@ from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from decks import api as decks
-from games.puzzles import api as puzzles
+from decks.api import router as decks_router
+from games.api.analysis import router as analysis_router
+from games.api.bot import router as bot_router
+from games.api.games import router as games_router
+from games.puzzles.api import router as puzzles_router
 from games.services.errors import GameError
-from games.statistics import api as statistics
-from games.tournaments import api as tournaments
+from games.statistics.api import router as statistics_router
+from games.tournaments.api import router as tournaments_router
 from marcomage.api_base.errors import GAME_ERROR_STATUS, ApiError, error_response
-from players.profiles import api as players
+from players.profiles.api import router as players_router
 from players.tokens.auth import token_auth
-
-from . import analysis, bot, games
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +62,8 @@ api = SiteApi(title="MArcomage API", version="1", description=DESCRIPTION,
                openapi_url="/openapi.json")
 
 # Each feature's router, in the order of the documentation page.
-ROUTERS = (decks.router, players.router, games.router, analysis.router,
-           statistics.router, bot.router, puzzles.router, tournaments.router)
+ROUTERS = (decks_router, players_router, games_router, analysis_router, statistics_router,
+           bot_router, puzzles_router, tournaments_router)
 for router in ROUTERS:
     api.add_router("", router)
 

@@ -1,19 +1,9 @@
-"""What the API answers, field by field (anything not listed here is never sent)."""
+"""What the games' endpoints of the API answer and take, field by field (anything not
+listed here is never sent): finished and running games, replays, and the bots' games."""
 from datetime import datetime
 from typing import Any
 
 from ninja import Field, Schema
-
-
-class ErrorDetail(Schema):
-    status: int
-    code: str
-    message: str
-    fields: dict[str, list[str]] | None = None
-
-
-class ErrorOut(Schema):
-    error: ErrorDetail
 
 
 class GameModesOut(Schema):
