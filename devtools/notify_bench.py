@@ -43,11 +43,10 @@ from devtools.load import (
     delete_players,
     django_setup,
     free_port,
-    parse_board,
-    percentile,
     start_server,
     stop_server,
 )
+from devtools.load_client import parse_board, percentile
 
 SITE_URL = "https://marcomage.bench"
 ZONES = ["UTC", "Europe/Paris", "America/New_York", "America/Los_Angeles", "Asia/Tokyo",
