@@ -237,7 +237,7 @@ API_RATE_LIMITS = {
     "anonymous": env("API_RATE_LIMIT_ANONYMOUS", default="60/m"),
 }
 API_RATE_GROUP_PREFIX = "api:"
-# A bot's event stream (GET /api/v1/bot/stream, marcomage/api/stream.py) runs on the event
+# A bot's event stream (GET /api/v1/bot/stream, games/api/stream.py) runs on the event
 # loop, fed by the channel layer (no HTTP thread, no polling); it ends after
 # API_STREAM_SECONDS (the bot reconnects). At most API_STREAMS_PER_ACCOUNT are open per bot
 # account (one more closes the oldest) and API_STREAMS_MAX per process (then 503).

@@ -9,7 +9,7 @@ from marcomage import live_send
 
 def player_group(player_id: int) -> str:
     """Every live socket of ``player_id``: his pages' (games.consumers) and, for a bot, its
-    event stream (marcomage.api.stream). games.services.events publishes "your games
+    event stream (games.api.stream). games.services.events publishes "your games
     changed" to it too."""
     return f"games-player-{player_id}"
 
