@@ -12,8 +12,8 @@ from ninja import Field, Query, Router, Schema
 from ninja.pagination import paginate
 
 from games import engine
-from marcomage.api_base.errors import ApiError, not_found
-from marcomage.api_base.pagination import ApiPagination, Mapped
+from marcomage.plumbing.api_base.errors import ApiError, not_found
+from marcomage.plumbing.api_base.pagination import ApiPagination, Mapped
 
 from . import catalogue
 from .models import Deck

@@ -4,7 +4,7 @@
 folder, re-encodes it (a fresh PNG or JPEG: no metadata, nothing hidden behind the picture)
 and stores it under MEDIA_ROOT/card_art/ with a name that changes with its content, the way
 avatars are stored (players/profiles); a background also gets a small copy for the settings
-page's previews. ``index.json`` there lists what is stored; marcomage/imported_art.py reads it
+page's previews. ``index.json`` there lists what is stored; marcomage/plumbing/imported_art.py reads it
 once per process (at a server process's start, marcomage/site/warmup.py, when the card faces
 are built): a new import shows after the web processes restart, and no request reads the
 folder. The site serves the pictures through ``decks.views_art``. Without an index the site
@@ -25,7 +25,7 @@ from django.core.files.storage import default_storage
 from decks import catalogue
 from decks.templatetags import cards as card_tags
 from games import engine
-from marcomage.imported_art import FOLDER, INDEX, imported
+from marcomage.plumbing.imported_art import FOLDER, INDEX, imported
 
 SOURCE_NAME = re.compile(r"^(card|bg)_([0-9]+)\.([A-Za-z]+)$")
 

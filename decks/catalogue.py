@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.text import slugify
 
 from games import engine
-from marcomage.imported_art import art_url, imported
+from marcomage.plumbing.imported_art import art_url, imported
 
 from .card_pictures import card_picture
 

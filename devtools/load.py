@@ -1144,7 +1144,7 @@ async def main_async(args):
     try:
         if args.serve:
             # Every simulated browser comes from 127.0.0.1: no cap on live sockets per
-            # address (marcomage/socket_cap.py), as a server whose players share one address.
+            # address (marcomage/plumbing/socket_cap.py), as a server whose players share one address.
             server_env = {"DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1,localhost",
                           "SECURE_SSL_REDIRECT": "false", "LIVE_SOCKETS_PER_ADDRESS": "0"}
             if push_world is not None:  # the pushes go to the harness's push service

@@ -14,8 +14,8 @@ from ninja.responses import Status
 from games import services as gs
 from games.models import GameAnalysis
 from games.services.access import API_REPLAY
-from marcomage.api_base.errors import ApiError
-from marcomage.flood import flood_refusal
+from marcomage.plumbing.api_base.errors import ApiError
+from marcomage.plumbing.flood import flood_refusal
 
 router = Router(tags=["analysis"])
 

@@ -18,7 +18,7 @@ from games.lobby.selectors import incoming_challenges, is_incoming_challenge
 from games.models import Game
 from games.services.access import BOT, access_game
 from games.services.errors import GameError
-from marcomage.api_base.errors import ApiError, not_found
+from marcomage.plumbing.api_base.errors import ApiError, not_found
 from players.tokens.auth import bot_auth
 
 from .schemas import (

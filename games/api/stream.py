@@ -56,8 +56,8 @@ from django.http import HttpResponse
 
 from games.models import Game
 from games.services.events import player_group
-from marcomage.api_base.errors import error_response
-from marcomage.live_socket import REVOKED
+from marcomage.plumbing.api_base.errors import error_response
+from marcomage.plumbing.live_socket import REVOKED
 from players.models import Player
 from players.tokens.auth import bot_auth
 

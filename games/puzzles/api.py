@@ -15,8 +15,8 @@ from ninja import Router, Schema
 
 from games.services.access import API, access_game
 from games.services.errors import GameError
-from marcomage.api_base.errors import ApiError
-from marcomage.flood import flood_refusal
+from marcomage.plumbing.api_base.errors import ApiError
+from marcomage.plumbing.flood import flood_refusal
 from players.tokens.auth import token_required
 
 from . import selectors, services

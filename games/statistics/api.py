@@ -4,7 +4,7 @@ from typing import Any, Literal
 
 from ninja import Field, Query, Router, Schema
 
-from marcomage.api_base.errors import ApiError
+from marcomage.plumbing.api_base.errors import ApiError
 
 from . import selectors
 

@@ -14,8 +14,8 @@ from ninja.pagination import paginate
 from ninja.responses import Status
 
 from decks.selectors import first_ready_deck_id
-from marcomage.api_base.errors import ApiError, not_found
-from marcomage.api_base.pagination import ApiPagination
+from marcomage.plumbing.api_base.errors import ApiError, not_found
+from marcomage.plumbing.api_base.pagination import ApiPagination
 from players.tokens.auth import bot_auth
 
 from . import selectors, services

@@ -5,7 +5,7 @@ selectors and the access step (games.services.access) and changing things only t
 services: ``decks/api.py``, ``players/profiles/api.py``, ``games/api/``,
 ``games/statistics/api.py``, ``games/puzzles/api.py``, ``games/tournaments/api.py``. What
 they all use sits below the apps: the one error shape and the pagination
-(``marcomage/api_base/``), who calls and how often (``players/tokens/auth.py``).
+(``marcomage/plumbing/api_base/``), who calls and how often (``players/tokens/auth.py``).
 
 Here: the NinjaAPI with the routers, the default authentication and the exception handlers
 (``api.py``), its URLs (``urls.py``), and the bots' event stream mounted on the ASGI side

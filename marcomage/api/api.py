@@ -1,5 +1,5 @@
 """The NinjaAPI of /api/v1/: the features' routers mounted, the default authentication
-(players/tokens/auth.py) and the one error shape (marcomage/api_base/errors.py) given to
+(players/tokens/auth.py) and the one error shape (marcomage/plumbing/api_base/errors.py) given to
 every exception.
 
 The docs page is /api/v1/docs (Swagger UI served from django-ninja's own static files),
@@ -26,7 +26,7 @@ from games.puzzles.api import router as puzzles_router
 from games.services.errors import GameError
 from games.statistics.api import router as statistics_router
 from games.tournaments.api import router as tournaments_router
-from marcomage.api_base.errors import GAME_ERROR_STATUS, ApiError, error_response
+from marcomage.plumbing.api_base.errors import GAME_ERROR_STATUS, ApiError, error_response
 from players.profiles.api import router as players_router
 from players.tokens.auth import token_auth
 

@@ -4,7 +4,7 @@ import functools
 
 from django.urls import path
 
-from marcomage.api_base.errors import error_response
+from marcomage.plumbing.api_base.errors import error_response
 
 from .api import api
 

@@ -4,7 +4,7 @@ Every page of a signed-in player holds a socket in the group below (the navigati
 game page's: games.consumers joins it); the message carries no content, and the page
 fetches its own bell (the unread count and the list) over HTTP.
 """
-from marcomage import live_send
+from marcomage.plumbing import live_send
 
 
 def player_group(player_id: int) -> str:

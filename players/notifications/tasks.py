@@ -7,7 +7,7 @@ that queued them; the tick runs where it is called (``manage.py run_periodic``).
 from celery import shared_task
 from django.conf import settings
 
-from marcomage.background import BackgroundQueue
+from marcomage.plumbing.background import BackgroundQueue
 
 from . import services
 
@@ -21,7 +21,7 @@ def _run_local(job) -> None:
 
 # Without a Celery worker the tasks run eagerly in the thread that queued them (a move's
 # request): a mail server's answer must not hold it. The work goes to threads of this
-# process (marcomage.background), NOTIFICATION_THREADS at a time; tests set 0 and drain.
+# process (marcomage.plumbing.background), NOTIFICATION_THREADS at a time; tests set 0 and drain.
 local_work = BackgroundQueue("notifications", _run_local,
                              threads=lambda: settings.NOTIFICATION_THREADS)
 

@@ -6,8 +6,8 @@ from typing import Literal
 from ninja import Field, Query, Router, Schema
 from ninja.pagination import paginate
 
-from marcomage.api_base.errors import not_found
-from marcomage.api_base.pagination import ApiPagination, Mapped
+from marcomage.plumbing.api_base.errors import not_found
+from marcomage.plumbing.api_base.pagination import ApiPagination, Mapped
 from players.directory import player_by_name
 from players.models import Player, RatingHistory
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import grimp
 
 import marcomage
+import marcomage.plumbing
 
 APP_LAYERS = ("Apps form layers: marcomage base -> players -> decks -> games -> forum -> concepts"
               " -> marcomage site")
@@ -29,18 +30,27 @@ def _layer_modules(layer: str) -> set[str]:
 
 def _base_modules(layers) -> set[str]:
     """The marcomage modules below every app: the layers after "players" (the base row and
-    what sits on it, such as marcomage.live_send over marcomage.httppool)."""
+    what sits on it, such as marcomage.plumbing.live_send over marcomage.httppool)."""
     rows = layers["layers"]
     below = rows[rows.index("players") + 1:]
     return set().union(*(_layer_modules(row) for row in below))
 
 
+def _marcomage_modules() -> set[str]:
+    """marcomage's top-level modules, and instead of its plumbing package the modules in it."""
+    top = {f"marcomage.{info.name}" for info in pkgutil.iter_modules(marcomage.__path__)}
+    plumbing = {f"marcomage.plumbing.{info.name}"
+                for info in pkgutil.iter_modules(marcomage.plumbing.__path__)}
+    return (top - {"marcomage.plumbing"}) | plumbing
+
+
 def test_every_marcomage_module_is_in_the_base_or_the_site_layer():
     (layers,) = [c for c in _contracts() if c["name"] == APP_LAYERS]
     site, base = _layer_modules(layers["layers"][0]), _base_modules(layers)
-    modules = {f"marcomage.{info.name}" for info in pkgutil.iter_modules(marcomage.__path__)}
+    modules = _marcomage_modules()
     assert site | base == modules
     assert not site & base
+    assert {m for m in modules if m.startswith("marcomage.plumbing.")} <= base
 
 
 def test_the_no_app_contract_covers_the_whole_base_layer():

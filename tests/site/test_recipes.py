@@ -24,7 +24,7 @@ from games import services as gs
 from games.consumers import GameLiveConsumer
 from games.services.events import _send, game_group
 from marcomage.api.api import api as site_api
-from marcomage.api_base.errors import not_found
+from marcomage.plumbing.api_base.errors import not_found
 from players.directory import player_by_name
 from players.models import FoilCard
 from players.tokens.auth import token_auth
@@ -45,10 +45,10 @@ NAMES = {
         "tests.security.test_url_inventory.test_every_url_is_in_the_inventory",
     ],
     "adding-an-api-endpoint.md": [
-        "marcomage.api_base.errors.ApiError", "marcomage.api_base.errors.not_found",
+        "marcomage.plumbing.api_base.errors.ApiError", "marcomage.plumbing.api_base.errors.not_found",
         "players.tokens.auth.token_auth", "players.tokens.auth.bot_auth",
         "players.tokens.auth.token_required", "marcomage.api.api.ROUTERS",
-        "marcomage.api_base.pagination.ApiPagination", "players.profiles.api.router",
+        "marcomage.plumbing.api_base.pagination.ApiPagination", "players.profiles.api.router",
         "tests.api.conftest.api_client", "tests.api.conftest.token_for",
     ],
     "adding-a-websocket-event.md": [
