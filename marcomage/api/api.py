@@ -54,6 +54,8 @@ class SiteApi(NinjaAPI):
         module of marcomage/api/ named as its tag (``marcomage_api_<tag>_<function>``):
         code that clients generated from the schema keeps its names wherever a router
         lives now."""
+        if not operation.tags:  # a router without tags: django-ninja's own id
+            return super().get_openapi_operation_id(operation)
         return f"marcomage_api_{operation.tags[0]}_{operation.view_func.__name__}"
 
 
