@@ -2,7 +2,7 @@
 from django import forms
 from django.utils.text import slugify
 
-from marcomage.plain_text import NameValidator, TextValidator
+from marcomage.plumbing.plain_text import NameValidator, TextValidator
 
 from .cards import PARAM_MAX, concept_keywords, param_keywords
 from .models import COST_MAX, EFFECT_MAX, FEEDBACK_MAX, NAME_MAX, NOTE_MAX, Concept

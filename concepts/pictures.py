@@ -1,7 +1,7 @@
-"""The rules for a concept's picture (the checks and re-encoding are marcomage/images.py)."""
+"""The rules for a concept's picture (the checks and re-encoding are marcomage/plumbing/images.py)."""
 import re
 
-from marcomage.images import PictureRules, upload_to_png
+from marcomage.plumbing.images import PictureRules, upload_to_png
 
 # The card component's picture area is 5:3 (static/css/cards.css); twice the normal
 # card's width keeps it sharp on large cards and dense screens.

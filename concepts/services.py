@@ -8,8 +8,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from marcomage.bbcode import bbcode_to_html
-from marcomage.plain_text import name_problem, text_problem
+from marcomage.plumbing.bbcode import bbcode_to_html
+from marcomage.plumbing.plain_text import name_problem, text_problem
 from players import roles
 from players.models import Player
 from players.moderation.selectors import mute_refusal

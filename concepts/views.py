@@ -6,8 +6,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from marcomage.flood import FLOOD_STATUS, flood_refusal
-from marcomage.images import ImageUploadError, stored_png_response
+from marcomage.plumbing.flood import FLOOD_STATUS, flood_refusal
+from marcomage.plumbing.images import ImageUploadError, stored_png_response
 from players.tutorial.sections import section_required
 
 from . import selectors, services

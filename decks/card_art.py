@@ -4,7 +4,7 @@
 folder, re-encodes it (a fresh PNG or JPEG: no metadata, nothing hidden behind the picture)
 and stores it under MEDIA_ROOT/card_art/ with a name that changes with its content, the way
 avatars are stored (players/profiles); a background also gets a small copy for the settings
-page's previews. ``index.json`` there lists what is stored; marcomage/imported_art.py reads it
+page's previews. ``index.json`` there lists what is stored; marcomage/plumbing/imported_art.py reads it
 once per process (at a server process's start, marcomage/site/warmup.py, when the card faces
 are built): a new import shows after the web processes restart, and no request reads the
 folder. The site serves the pictures through ``decks.views_art``. Without an index the site
@@ -21,10 +21,11 @@ from pathlib import Path
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.utils.html import format_html
 
+from decks import catalogue
+from decks.templatetags import cards as card_tags
 from games import engine
-from marcomage.imported_art import FOLDER, INDEX, art_url, imported
+from marcomage.plumbing.imported_art import FOLDER, INDEX, imported
 
 SOURCE_NAME = re.compile(r"^(card|bg)_([0-9]+)\.([A-Za-z]+)$")
 
@@ -58,26 +59,15 @@ class BadPicture(Exception):
     """A file that cannot be imported; the text says why."""
 
 
-# --------------------------------------------------------------------------- reading
+# --------------------------------------------------------------------------- forgetting
 def forget():
-    """Drop what this process cached about imported pictures (after an import, in tests)."""
-    from decks import catalogue
-    from decks.templatetags import cards as card_tags
-
+    """Drop what this process cached about imported pictures (after an import, in tests):
+    the index, and the card faces and card markup built from it (a card's imported picture
+    is drawn by ``decks.catalogue.imported_card_picture``)."""
     imported.cache_clear()
     catalogue.card_face.cache_clear()
     card_tags._BODY_CACHE.clear()
     card_tags._CARD_CACHE.clear()
-
-
-def imported_card_picture(card_id):
-    """The markup of a card's imported picture, or "" when it has none."""
-    name = imported()["cards"].get(card_id)
-    if not name:
-        return ""
-    return format_html(
-        '<div class="card-art card-art--picture"><img src="{}" alt="" width="200" height="120" '
-        'loading="lazy" decoding="async"></div>', art_url(name))
 
 
 # --------------------------------------------------------------------------- importing

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from django.templatetags.static import static
+from django.utils.html import format_html
 from django.utils.text import slugify
 
 from games import engine
+from marcomage.plumbing.imported_art import art_url, imported
 
-from .card_art import imported_card_picture
 from .card_pictures import card_picture
 
 RARITIES = ("Common", "Uncommon", "Rare")
@@ -128,6 +129,17 @@ def keyword_face(name, param):
 def emblem_svg(card):
     """The generated picture of a card (decks/card_pictures.py); concepts use it too."""
     return card_picture(card)
+
+
+def imported_card_picture(card_id):
+    """The markup of a card's imported picture (decks/card_art.py imports them), or "" when
+    it has none."""
+    name = imported()["cards"].get(card_id)
+    if not name:
+        return ""
+    return format_html(
+        '<div class="card-art card-art--picture"><img src="{}" alt="" width="200" height="120" '
+        'loading="lazy" decoding="async"></div>', art_url(name))
 
 
 def card_art(c):

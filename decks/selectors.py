@@ -17,6 +17,13 @@ def decks_of(player) -> list[Deck]:
     return list(Deck.objects.filter(player=player).order_by("name").defer("note"))
 
 
+def first_ready_deck_id(player) -> int | None:
+    """The id of the player's first complete deck by name (the deck a bot plays when it
+    names none), or None when it has none."""
+    return (Deck.objects.filter(player=player, is_ready=True).order_by("name", "pk")
+            .values_list("pk", flat=True).first())
+
+
 def deck_of(player, deck_id) -> Deck:
     """The player's own deck or 404 (outsiders cannot tell a foreign deck from a missing one)."""
     try:

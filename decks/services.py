@@ -5,7 +5,7 @@ Views turn ``DeckError`` into a message for the player; nothing here trusts its 
 from django.db import IntegrityError, transaction
 
 from games import engine
-from marcomage.plain_text import name_problem, text_problem
+from marcomage.plumbing.plain_text import name_problem, text_problem
 from players.models import Player
 from players.moderation.selectors import mute_refusal
 

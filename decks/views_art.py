@@ -4,7 +4,7 @@ from django.http import FileResponse, Http404
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from marcomage.imported_art import FOLDER, STORED_NAME
+from marcomage.plumbing.imported_art import FOLDER, STORED_NAME
 
 
 @require_GET

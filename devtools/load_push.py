@@ -20,7 +20,7 @@ import re
 import threading
 import time
 
-from devtools.load import PlayerClient, percentile
+from devtools.load_client import PlayerClient, percentile
 
 WEB_PUSH_TIMEOUT = 30.0
 GAME_URL_RE = re.compile(r"/games/(\d+)/")

@@ -16,7 +16,7 @@ VIEWS = 40
 
 
 def child() -> None:
-    from marcomage import metrics
+    from marcomage.plumbing import metrics
     for view in range(VIEWS):
         for status in ("200", "302", "404"):
             metrics.HTTP_REQUESTS.labels(f"app:view{view}", status).inc()
@@ -49,7 +49,7 @@ def main(argv=None) -> int:
             proc.stdout.readline()
         from prometheus_client import generate_latest
 
-        from marcomage import metrics
+        from marcomage.plumbing import metrics
         rounds = 50
         start = time.perf_counter()
         for _ in range(rounds):

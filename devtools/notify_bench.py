@@ -43,11 +43,10 @@ from devtools.load import (
     delete_players,
     django_setup,
     free_port,
-    parse_board,
-    percentile,
     start_server,
     stop_server,
 )
+from devtools.load_client import parse_board, percentile
 
 SITE_URL = "https://marcomage.bench"
 ZONES = ["UTC", "Europe/Paris", "America/New_York", "America/Los_Angeles", "Asia/Tokyo",
@@ -96,7 +95,7 @@ def prepare_tables(run: str, games: int) -> list[dict]:
 
     from games.models import Game
     from players.models import Notification, Player, User
-    from players.notifications.queue import local_work
+    from players.notifications.tasks import local_work
     players = create_players(run, games * 2, level=10)
     tables = []
     for first, second in zip(players[::2], players[1::2], strict=True):
@@ -291,7 +290,7 @@ def simulate_digest(run: str, players_count: int, days: int, per_day: float, see
 
     from players.models import Delivery, DigestMail, NotificationSettings, Player, User
     from players.notifications import services, triggers
-    from players.notifications.queue import local_work
+    from players.notifications.tasks import local_work
 
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     rng = random.Random(seed)

@@ -56,7 +56,7 @@ class ForumPostAdmin(PrivateFieldsAdmin):
     list_select_related = ("thread", "author__user")
 
     def save_model(self, request, obj, form, change):
-        from marcomage.bbcode import bbcode_to_html
+        from marcomage.plumbing.bbcode import bbcode_to_html
 
         obj.body_html = bbcode_to_html(obj.body)
         super().save_model(request, obj, form, change)

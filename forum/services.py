@@ -11,7 +11,7 @@ from django.db.models import DateTimeField, F, Value
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
-from marcomage.bbcode import bbcode_to_html
+from marcomage.plumbing.bbcode import bbcode_to_html
 from players import roles
 from players.models import Player
 from players.moderation.selectors import mute_refusal

@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from marcomage.bbcode import bbcode_quote
-from marcomage.flood import FLOOD_STATUS, flood_refusal
+from marcomage.plumbing.bbcode import bbcode_quote
+from marcomage.plumbing.flood import FLOOD_STATUS, flood_refusal
 from players.tutorial.sections import section_required
 
 from . import deck_threads, selectors, services

@@ -27,8 +27,8 @@ from channels.exceptions import ChannelFull
 from django.conf import settings
 from django.db import close_old_connections, connections
 
-from marcomage.live_socket import LiveSocketConsumer
-from marcomage.metrics import observe_push
+from marcomage.plumbing.live_socket import LiveSocketConsumer
+from marcomage.plumbing.metrics import observe_push
 from players.notifications import presence
 
 from . import services as gs

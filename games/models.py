@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import Q
 
 from decks.models import Deck
-from marcomage.bbcode import bbcode_to_html
+from marcomage.plumbing.bbcode import bbcode_to_html
 from players.models import AI_LEVEL_CHOICES, Player
 
 # Turn timeouts a player may choose (seconds; 0 = no timeout).

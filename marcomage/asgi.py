@@ -5,7 +5,7 @@ threads rather than by its ASGI handler. One HTTP address is answered before the
 bots' event streams (GET /api/v1/bot/stream, marcomage/api/stream.py) stay open for long
 and are fed by the channel layer, so they run on the event loop and never take a thread.
 The lifespan starts the periodic sweeps' thread where they belong in the server process
-(marcomage/periodic.py).
+(marcomage/plumbing/periodic.py).
 """
 import os
 
@@ -23,8 +23,8 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 
 from marcomage.api.stream import with_bot_stream  # noqa: E402
 from marcomage.httppool import BoundedHTTP  # noqa: E402
-from marcomage.metrics import CountedSockets  # noqa: E402
-from marcomage.periodic import server_lifespan  # noqa: E402
+from marcomage.plumbing.metrics import CountedSockets  # noqa: E402
+from marcomage.plumbing.periodic import server_lifespan  # noqa: E402
 from marcomage.routing import websocket_urlpatterns  # noqa: E402
 from marcomage.site.warmup import server_process_ready  # noqa: E402
 
@@ -37,7 +37,7 @@ application = ProtocolTypeRouter(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         )),
         # Without Redis the periodic sweeps run on a thread of the server process
-        # (marcomage/periodic.py), started and stopped here.
+        # (marcomage/plumbing/periodic.py), started and stopped here.
         "lifespan": server_lifespan,
     }
 )

@@ -15,4 +15,4 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 # Request ids, task log lines, metrics and signs of life of every task (see the module).
-from marcomage import task_signals  # noqa: E402,F401
+from marcomage.plumbing import task_signals  # noqa: E402,F401

@@ -2,7 +2,7 @@
 answered without reading, instead of resetting the connection (``manage.py serve`` runs it:
 ``--http marcomage.http_protocol:Protocol``).
 
-Why: a form over the upload limits gets its 413 page (marcomage/middleware.py; the API's in
+Why: a form over the upload limits gets its 413 page (marcomage/plumbing/middleware.py; the API's in
 marcomage/api/api.py) from its Content-Length alone, before its body is read. uvicorn then
 closed the connection as soon as the answer was sent when the client had asked for it to be
 closed (Python's urllib sends ``Connection: close``; HTTP/1.0 clients), while the client was

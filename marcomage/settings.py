@@ -59,7 +59,7 @@ MIDDLEWARE = [
     # /health/live, /health/ready and /metrics, before anything else (marcomage/ops/views.py).
     "marcomage.ops.views.ProbeMiddleware",
     # The request id, one log line and the metrics of every request (the module).
-    "marcomage.request_observer.RequestObserverMiddleware",
+    "marcomage.plumbing.request_observer.RequestObserverMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -73,8 +73,8 @@ MIDDLEWARE = [
     "players.middleware.PlayerActivityMiddleware",
     "players.middleware.PlayerTimezoneMiddleware",
     "axes.middleware.AxesMiddleware",
-    "marcomage.middleware.OversizedFormPageMiddleware",
-    "marcomage.middleware.MethodNotAllowedPageMiddleware",
+    "marcomage.plumbing.middleware.OversizedFormPageMiddleware",
+    "marcomage.plumbing.middleware.MethodNotAllowedPageMiddleware",
 ]
 
 ROOT_URLCONF = "marcomage.urls"
@@ -170,7 +170,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# --- Flood control (marcomage/flood.py) ------------------------------------------
+# --- Flood control (marcomage/plumbing/flood.py) ------------------------------------------
 # Per channel, how many sends an account ("user") and an address ("ip") may make in a
 # window (django-ratelimit's rates: "10/m" ten a minute, "3/10m" three in ten minutes).
 FLOOD_CONTROL = env.bool("FLOOD_CONTROL", default=True)
@@ -237,7 +237,7 @@ API_RATE_LIMITS = {
     "anonymous": env("API_RATE_LIMIT_ANONYMOUS", default="60/m"),
 }
 API_RATE_GROUP_PREFIX = "api:"
-# A bot's event stream (GET /api/v1/bot/stream, marcomage/api/stream.py) runs on the event
+# A bot's event stream (GET /api/v1/bot/stream, games/api/stream.py) runs on the event
 # loop, fed by the channel layer (no HTTP thread, no polling); it ends after
 # API_STREAM_SECONDS (the bot reconnects). At most API_STREAMS_PER_ACCOUNT are open per bot
 # account (one more closes the oldest) and API_STREAMS_MAX per process (then 503).
@@ -256,7 +256,7 @@ BALANCE_SELFPLAY_PROCESS = env.bool("BALANCE_SELFPLAY_PROCESS", default=True)
 API_STREAM_SECONDS = env.float("API_STREAM_SECONDS", default=60.0)
 API_STREAMS_PER_ACCOUNT = env.int("API_STREAMS_PER_ACCOUNT", default=2)
 API_STREAMS_MAX = env.int("API_STREAMS_MAX", default=2000)
-# Live sockets (marcomage/socket_cap.py): at most this many open at once per account and per
+# Live sockets (marcomage/plumbing/socket_cap.py): at most this many open at once per account and per
 # address, over all of the site's websockets together; one more closes the oldest, whose page
 # says why (0: no cap). Behind a proxy, uvicorn must see the clients' own addresses
 # (FORWARDED_ALLOW_IPS), as the flood limits must.
@@ -338,7 +338,7 @@ if REDIS_URL:
     # miss and a skipped write (logged), never a server error, so pages fall back to the
     # database; ``incr`` answers None then and django-ratelimit, failing open
     # (RATELIMIT_FAIL_OPEN), lets the post through. Its connection pools, and here their
-    # clients (marcomage/cache.py), are kept per process: Django's own RedisCache opened a
+    # clients (marcomage/plumbing/cache.py), are kept per process: Django's own RedisCache opened a
     # connection for every request (a cache object per thread and per context: 7 % of a
     # server process under load, py-spy).
     CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache",
@@ -346,7 +346,7 @@ if REDIS_URL:
                           "OPTIONS": {"SOCKET_TIMEOUT": 1, "SOCKET_CONNECT_TIMEOUT": 1,
                                       "IGNORE_EXCEPTIONS": True,
                                       "CONNECTION_FACTORY":
-                                          "marcomage.cache.SharedClientConnectionFactory"}}}
+                                          "marcomage.plumbing.cache.SharedClientConnectionFactory"}}}
     DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
@@ -357,7 +357,7 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 # The workers and beat log through Django's LOGGING (JSON lines in production, with the
-# request id: marcomage/logs.py), not Celery's own format.
+# request id: marcomage/plumbing/logs.py), not Celery's own format.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_WORKER_REDIRECT_STDOUTS = False
 CELERY_TASK_IGNORE_RESULT = True
@@ -423,7 +423,7 @@ CELERY_BEAT_SCHEDULE = {
                         "schedule": timedelta(hours=1)},
 }
 # Without Redis, `manage.py serve` runs the schedule above on a thread of its server process
-# (marcomage/periodic.py): the in-memory channel layer is that process's, and an event
+# (marcomage/plumbing/periodic.py): the in-memory channel layer is that process's, and an event
 # published elsewhere (an arena started by the tick) reached no socket. `serve` sets it for
 # its server; the entries below publish nothing and may take long, so that thread starts
 # them as a child process at a lower priority instead.
@@ -502,11 +502,11 @@ AXES_VERBOSE = False
 
 # --- Logging, metrics, error reports (docs/operations.md) ---------------------------------
 # One JSON object a line (python-json-logger) in production, plain text in development;
-# every line with its request id and user id (marcomage/logs.py).
+# every line with its request id and user id (marcomage/plumbing/logs.py).
 LOG_FORMAT = env("LOG_FORMAT", default="text" if DEBUG else "json")
 if LOG_FORMAT not in ("json", "text"):
     raise ImproperlyConfigured(f"LOG_FORMAT must be 'json' or 'text', not {LOG_FORMAT!r}.")
-from marcomage.logs import logging_config  # noqa: E402
+from marcomage.plumbing.logs import logging_config  # noqa: E402
 
 LOGGING = logging_config(json_lines=LOG_FORMAT == "json", level=env("LOG_LEVEL", default="INFO"))
 # /metrics (marcomage/ops/views.py): with a token, only a request bearing it; without one,
@@ -514,12 +514,12 @@ LOGGING = logging_config(json_lines=LOG_FORMAT == "json", level=env("LOG_LEVEL",
 METRICS_TOKEN = env("METRICS_TOKEN", default="")
 # /health/ready: each process checks at most once in this many seconds (marcomage/ops/health.py).
 HEALTH_CACHE_SECONDS = env.float("HEALTH_CACHE_SECONDS", default=2.0)
-# Without Redis: the folder of the scheduler's and workers' signs of life (marcomage/heartbeats.py).
+# Without Redis: the folder of the scheduler's and workers' signs of life (marcomage/plumbing/heartbeats.py).
 HEARTBEAT_DIR = env("HEARTBEAT_DIR", default="")
-# Error reports to Sentry, only with a DSN; private texts scrubbed (marcomage/sentry.py).
+# Error reports to Sentry, only with a DSN; private texts scrubbed (marcomage/plumbing/sentry.py).
 SENTRY_DSN = env("SENTRY_DSN", default="")
 if SENTRY_DSN:
-    from marcomage.sentry import sentry_init  # noqa: E402
+    from marcomage.plumbing.sentry import sentry_init  # noqa: E402
 
     sentry_init(SENTRY_DSN, environment=env("SENTRY_ENVIRONMENT", default=""),
                 release=env("SENTRY_RELEASE", default=""),

@@ -125,7 +125,7 @@ def _notifications_wait_for_the_test(settings):
     (tests/players/notifications/helpers.py): threads of their own would not see the test's
     transaction. Nothing queued, nor any game socket counted open, outlives a test."""
     from players.notifications import presence
-    from players.notifications.queue import local_work
+    from players.notifications.tasks import local_work
 
     settings.NOTIFICATION_THREADS = 0
     local_work.discard_waiting()

@@ -10,8 +10,8 @@ from django.views.decorators.http import require_GET, require_POST
 from decks.catalogue import keyword_names
 from games import engine
 from games.services.errors import GameError
-from marcomage.bbcode import bbcode_to_html
-from marcomage.flood import flood_refusal
+from marcomage.plumbing.bbcode import bbcode_to_html
+from marcomage.plumbing.flood import flood_refusal
 from players.tutorial.sections import section_required
 
 from .. import selectors as concept_selectors

@@ -8,7 +8,7 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_POST
 
 from decks import catalogue
-from marcomage.flood import flood_refusal
+from marcomage.plumbing.flood import flood_refusal
 from players.tutorial.sections import section_required
 
 from . import selectors, services

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import services as gs
 from games.models import Game
 from games.services.errors import GameError
-from marcomage.flood import flood_refusal
+from marcomage.plumbing.flood import flood_refusal
 from players.notifications.services import game_notices_read
 
 from . import selectors

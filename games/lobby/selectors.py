@@ -25,6 +25,12 @@ def incoming_challenges(player):
     return Game.objects.filter(player2=player, status=Game.Status.WAITING)
 
 
+def is_incoming_challenge(player, game_id: int) -> bool:
+    """Whether ``game_id`` is a challenge to this player not answered yet (a challenge is
+    not a game yet: the lobby's services check it again under lock)."""
+    return incoming_challenges(player).filter(pk=game_id).exists()
+
+
 def incoming_challenges_with_senders(player, *, limit=50) -> list:
     """The newest challenges sent to this player, with the challengers loaded (1 query)."""
     return list(incoming_challenges(player).select_related("player1__user")

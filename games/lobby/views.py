@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import services as gs
 from games.services.errors import GameError
-from marcomage.flood import FLOOD_STATUS, flood_refusal
+from marcomage.plumbing.flood import FLOOD_STATUS, flood_refusal
 from players.tutorial.sections import TUTORIAL_END_LEVEL
 
 from . import selectors

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games.services.errors import GameError
-from marcomage.flood import FLOOD_STATUS, flood_refusal
+from marcomage.plumbing.flood import FLOOD_STATUS, flood_refusal
 
 from . import selectors, services
 from .forms import AnswerForm, BandForm

@@ -16,7 +16,7 @@ from games import engine
 from games import services as gs
 from games.services.access import is_public_replay
 from games.services.errors import GameError
-from marcomage.flood import FLOOD_STATUS, flood_refusal
+from marcomage.plumbing.flood import FLOOD_STATUS, flood_refusal
 from players.tutorial.sections import section_required
 
 from . import selectors

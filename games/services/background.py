@@ -1,6 +1,6 @@
 """The background queue of the games' services (analyses, the balance's self-play runs):
-``marcomage.background.BackgroundQueue``, in the base layer since the players'
+``marcomage.plumbing.background.BackgroundQueue``, in the base layer since the players'
 notifications use it too. Kept under this name for the services that import it here."""
-from marcomage.background import BackgroundQueue
+from marcomage.plumbing.background import BackgroundQueue
 
 __all__ = ["BackgroundQueue"]

@@ -3,7 +3,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import ChatMessage, Game
-from marcomage.bbcode import bbcode_to_html
+from marcomage.plumbing.bbcode import bbcode_to_html
 from players.models import Player
 from players.moderation.selectors import mute_refusal
 

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.dispatch import Signal
 
 from games.models import Game
-from marcomage import live_send
+from marcomage.plumbing import live_send
 from players.notifications import live as notification_live
 from players.notifications import triggers as notices
 
@@ -47,7 +47,7 @@ player_group = notification_live.player_group
 def _send(*messages) -> None:
     """Send each (group, message) pair in one go, from wherever the change was made: how
     (the server's loop, a loop of its own) is the base layer's business
-    (marcomage.live_send); it never raises."""
+    (marcomage.plumbing.live_send); it never raises."""
     live_send.group_send_all(messages)
 
 
@@ -63,7 +63,7 @@ def publish_game_changed(game, *, what: str = "board", by_seat=None) -> None:
     players = [pid for pid in (game.player1_id, game.player2_id) if pid]
 
     def _publish():
-        # "at": when it was committed, for the push latency (marcomage.metrics.observe_push).
+        # "at": when it was committed, for the push latency (marcomage.plumbing.metrics.observe_push).
         _send((game_group(game_id), {"type": "game.changed", "game": game_id,
                                      "version": version, "what": what, "by_seat": by_seat,
                                      "at": time.time()}),

@@ -25,7 +25,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
 
-from marcomage.live_socket import LiveSocketConsumer
+from marcomage.plumbing.live_socket import LiveSocketConsumer
 
 from . import presence, selectors
 from .events import entrant_group, tournament_group

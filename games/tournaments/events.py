@@ -9,13 +9,13 @@
   and nobody else's; they send it on at once as a small frame. The players' pairings must
   not wait for the panel.
 
-Sending never fails the change that caused it (marcomage.live_send logs a channel layer
+Sending never fails the change that caused it (marcomage.plumbing.live_send logs a channel layer
 that is down; the pages then poll).
 """
 from django.db import transaction
 
 from games.services.events import player_group
-from marcomage import live_send
+from marcomage.plumbing import live_send
 
 
 def tournament_group(tournament_id: int) -> str:

@@ -3,7 +3,7 @@ decide what is allowed (services.options_check, services.entry_deck)."""
 from django import forms
 
 from decks.models import Deck
-from marcomage.plain_text import NameValidator
+from marcomage.plumbing.plain_text import NameValidator
 
 from .models import (
     ARENA_MINUTES,

@@ -24,7 +24,7 @@ from games.services import deck_payload
 from games.services.endings import game_end_by_site
 from games.services.errors import GameError
 from games.services.lobby import game_start_arranged
-from marcomage.plain_text import name_problem
+from marcomage.plumbing.plain_text import name_problem
 from players.models import Player
 from players.moderation.selectors import mute_refusal
 from players.notifications import triggers as notices

@@ -1,10 +1,14 @@
-"""The public JSON API, /api/v1/ (django-ninja): cards, keywords, players, shared decks,
-finished games and their replays, running games' spectator view, statistics, and the bot
-endpoints (event stream, challenges, moves).
+"""The public JSON API, /api/v1/ (django-ninja): the wiring of the site layer.
 
-It sits in the site layer because it reads every app. It only reads through the apps'
-selectors and the engine's ``view_for``, and changes things only through the same
-services as the site's pages (games.services), so the rules, locks and version checks are
-the site's own. Every response is built from an explicit schema (schemas.py): a field that
-is not listed there cannot leave the server.
+The endpoints live in their apps, beside the pages, each app's router reading through its
+selectors and the access step (games.services.access) and changing things only through its
+services: ``decks/api.py``, ``players/profiles/api.py``, ``games/api/``,
+``games/statistics/api.py``, ``games/puzzles/api.py``, ``games/tournaments/api.py``. What
+they all use sits below the apps: the one error shape and the pagination
+(``marcomage/plumbing/api_base/``), who calls and how often (``players/tokens/auth.py``).
+
+Here: the NinjaAPI with the routers, the default authentication and the exception handlers
+(``api.py``), its URLs (``urls.py``), and the bots' event stream mounted on the ASGI side
+(``stream.py``). Every response is built from an explicit schema beside its router: a field
+that is not listed there cannot leave the server.
 """

@@ -4,8 +4,9 @@ import functools
 
 from django.urls import path
 
+from marcomage.plumbing.api_base.errors import error_response
+
 from .api import api
-from .errors import error_response
 
 
 def _json_405(view):

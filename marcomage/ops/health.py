@@ -26,7 +26,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from marcomage import heartbeats
+from marcomage.plumbing import heartbeats
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """The figures read when Prometheus scrapes, beside the counters the processes keep
-(``marcomage.metrics``): queue lengths, games running, the readiness checks.
+(``marcomage.plumbing.metrics``): queue lengths, games running, the readiness checks.
 
 Each is one cheap read: an LLEN per Celery queue (one Redis round trip for them all), a
 count of running games (an index scan on ``status``, cached ``GAMES_RUNNING_CACHE`` seconds:

@@ -22,9 +22,9 @@ from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_GET
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 
-from marcomage import metrics
 from marcomage.ops import health
 from marcomage.ops.scrape import ScrapeCollector
+from marcomage.plumbing import metrics
 
 LOCAL_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 PROXY_HEADERS = ("HTTP_X_FORWARDED_FOR", "HTTP_FORWARDED", "HTTP_X_REAL_IP")

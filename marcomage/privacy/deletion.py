@@ -39,8 +39,8 @@ from games.services import (
 from games.services.events import player_group, publish_players_changed
 from games.tournaments.models import Entry, Tournament
 from games.tournaments.services import TournamentError, tournament_leave
-from marcomage import live_send
-from marcomage.live_socket import REVOKED
+from marcomage.plumbing import live_send
+from marcomage.plumbing.live_socket import REVOKED
 from players.models import AccessToken, Message, Player, PlayerSettings
 
 from .exports import export_path

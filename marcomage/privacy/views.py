@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from marcomage.flood import FLOOD_STATUS, flood_refusal
+from marcomage.plumbing.flood import FLOOD_STATUS, flood_refusal
 
 from .deletion import account_delete
 from .exports import ExportError, export_path, export_request

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from concepts.services import concepts_visit_mark
 from forum.services import forum_mark_all_read
 from games.ai_ratings.selectors import ai_level_ratings
-from marcomage.redirects import safe_next
+from marcomage.plumbing.redirects import safe_next
 from players.inbox.services import messages_mark_seen
 
 from .help import help_facts

@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.http import require_http_methods
 
-from marcomage.flood import FLOOD_STATUS, flood_refusal
+from marcomage.plumbing.flood import FLOOD_STATUS, flood_refusal
 from players.notifications import addresses
 
 from . import user_cache

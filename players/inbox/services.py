@@ -3,7 +3,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from marcomage.bbcode import bbcode_to_html
+from marcomage.plumbing.bbcode import bbcode_to_html
 from players.models import Message, Player
 from players.moderation.selectors import mute_refusal
 from players.notifications import triggers as notices

@@ -5,8 +5,8 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from marcomage.bbcode import bbcode_quote
-from marcomage.flood import FLOOD_STATUS, flood_refusal
+from marcomage.plumbing.bbcode import bbcode_quote
+from marcomage.plumbing.flood import FLOOD_STATUS, flood_refusal
 from players.directory import player_by_name
 from players.models import Player
 from players.tutorial.sections import section_required

@@ -6,7 +6,7 @@ first tick after that day's hour (the player's clock, daylight saving included) 
 what was held before that hour; what comes later waits for the next day's. A notice the
 player read on the site before then is left out, and without anything left no mail goes.
 One DigestMail row per player and day makes it once a day by construction; it is sent with
-the deliveries' claim, retries and backoff (services.py).
+the deliveries' claim, retries and backoff (attempts.py).
 """
 import datetime
 import logging
@@ -18,9 +18,9 @@ from django.utils import timezone
 from players.models import Delivery, DigestMail, Notification, Player
 
 from . import email
+from .attempts import TICK_BATCH, claim, retry_or_fail
 from .kinds import EMAIL
 from .preferences import preferences_of
-from .services import TICK_BATCH, _claim, _retry_or_fail
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +90,7 @@ def digest_prepare(*, player_id: int, now=None) -> DigestMail | None:
 def digest_send(*, digest_id: int, now=None) -> str:
     """Send a pending digest if it is due: its status after, "" when nothing to do."""
     now = now or timezone.now()
-    if not _claim(DigestMail, digest_id, now):
+    if not claim(DigestMail, digest_id, now):
         return ""
     digest = DigestMail.objects.select_related("player__user").get(pk=digest_id)
     user = digest.player.user
@@ -105,7 +105,7 @@ def digest_send(*, digest_id: int, now=None) -> str:
     try:
         email.mail_send(email.digest_mail(digest, notices, user.email, digest.player.name))
     except email.MailFailed as error:
-        outcome = _retry_or_fail(DigestMail, digest, str(error), permanent=error.permanent,
+        outcome = retry_or_fail(DigestMail, digest, str(error), permanent=error.permanent,
                                  now=now)
         if outcome == Status.FAILED:
             digest.deliveries.update(status=Status.FAILED, last_error=str(error))

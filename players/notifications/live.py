@@ -4,12 +4,12 @@ Every page of a signed-in player holds a socket in the group below (the navigati
 game page's: games.consumers joins it); the message carries no content, and the page
 fetches its own bell (the unread count and the list) over HTTP.
 """
-from marcomage import live_send
+from marcomage.plumbing import live_send
 
 
 def player_group(player_id: int) -> str:
     """Every live socket of ``player_id``: his pages' (games.consumers) and, for a bot, its
-    event stream (marcomage.api.stream). games.services.events publishes "your games
+    event stream (games.api.stream). games.services.events publishes "your games
     changed" to it too."""
     return f"games-player-{player_id}"
 

@@ -1,5 +1,6 @@
-"""Queueing the notifications' work: Celery tasks by name (players/notifications/tasks.py),
-and without a worker (the embedded default, tasks eager) this process's background threads.
+"""Queueing the notifications' work: Celery tasks by name (players/notifications/tasks.py;
+without a worker, the embedded default, the tasks hand it to this process's background
+threads, ``tasks.local_work``).
 
 The tasks are named, not imported, for the reason games.services.queue gives: the services
 queue them and the tasks call the services. Queued after the commit of the change that
@@ -9,9 +10,6 @@ periodic tick dispatches what was not (``notifications_tick``).
 import logging
 
 from celery import current_app
-from django.conf import settings
-
-from marcomage.background import BackgroundQueue
 
 log = logging.getLogger(__name__)
 
@@ -28,19 +26,3 @@ def task_send(task_name: str, *args) -> bool:
                     args, exc_info=True)
         return False
     return True
-
-
-def _run_local(job) -> None:
-    from . import services  # the services import this module
-
-    if job[0] == "notice":
-        services.notice_record_and_dispatch(dict(job[1]))
-    else:
-        services.delivery_send(delivery_id=job[1])
-
-
-# Without a Celery worker the tasks run eagerly in the thread that queued them (a move's
-# request): a mail server's answer must not hold it. The work goes to threads of this
-# process (marcomage.background), NOTIFICATION_THREADS at a time; tests set 0 and drain.
-local_work = BackgroundQueue("notifications", _run_local,
-                             threads=lambda: settings.NOTIFICATION_THREADS)

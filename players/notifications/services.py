@@ -15,34 +15,23 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from players.models import Delivery, Notification, NotificationSettings, Player
 
-from . import email, live, presence, push, rules
+from . import digest, email, live, presence, push, rules
+from .attempts import TICK_BATCH, claim, retry_or_fail
 from .kinds import CHANNELS, EMAIL, PUSH, RATE_LIMITS, SITE
 from .preferences import channels_with_defaults, preferences_of
 from .queue import DELIVER_TASK, NOTICE_TASK, task_send
 
 log = logging.getLogger(__name__)
 
-# Seconds to wait after the first, second... failed attempt; past the last, failed.
-RETRY_DELAYS = (60, 300, 1800, 7200, 21600, 43200)
-MAX_ATTEMPTS = len(RETRY_DELAYS) + 1
 # A notice whose dispatch has not run after this long is dispatched by the tick (its task
 # was lost: a broker down, a worker killed).
 DISPATCH_STALLED_AFTER = timedelta(seconds=30)
-# How much the tick does per run, at most (the rest waits for the next run).
-TICK_BATCH = 200
 
 Status = Delivery.Status
-
-
-def _lease() -> timedelta:
-    """How long an attempt under way keeps its delivery from other runners: longer than a
-    mail server or push service may take to answer."""
-    return timedelta(seconds=3 * settings.EMAIL_TIMEOUT + 30)
 
 
 # ---------------------------------------------------------------- recording
@@ -142,34 +131,11 @@ def notification_dispatch(*, player_id: int, key: str, now=None) -> int:
 
 
 # ---------------------------------------------------------------- sending
-def _claim(model, pk, now) -> bool:
-    """Take the pending row ``pk`` for one attempt (its lease); False when it is not due or
-    another runner holds it."""
-    return bool(model.objects.filter(pk=pk, status=Status.PENDING, next_attempt_at__lte=now)
-                .update(next_attempt_at=now + _lease(), attempts=F("attempts") + 1))
-
-
-def _retry_or_fail(model, row, error: str, *, permanent: bool, now) -> str:
-    """After a failed attempt: the next one later, or failed for good."""
-    if permanent or row.attempts >= MAX_ATTEMPTS:
-        model.objects.filter(pk=row.pk).update(status=Status.FAILED, next_attempt_at=None,
-                                               last_error=error)
-        log.warning("%s %s failed for good after %d attempts: %s", model.__name__, row.pk,
-                    row.attempts, error)
-        return Status.FAILED
-    delay = RETRY_DELAYS[min(row.attempts, len(RETRY_DELAYS)) - 1]
-    model.objects.filter(pk=row.pk).update(next_attempt_at=now + timedelta(seconds=delay),
-                                           last_error=error)
-    log.info("%s %s: attempt %d failed, next in %d s: %s", model.__name__, row.pk,
-             row.attempts, delay, error)
-    return Status.PENDING
-
-
 def delivery_send(*, delivery_id: int, now=None) -> str:
     """Send one pending delivery if it is due; its status after (SENT, GONE, PENDING for a
     retry later, FAILED, SKIPPED) or "" when there was nothing to do."""
     now = now or timezone.now()
-    if not _claim(Delivery, delivery_id, now):
+    if not claim(Delivery, delivery_id, now):
         return ""
     delivery = Delivery.objects.select_related("notification__player__user").get(pk=delivery_id)
     notice = delivery.notification
@@ -186,11 +152,11 @@ def delivery_send(*, delivery_id: int, now=None) -> str:
             outcome = (Status.GONE if push.push_deliver(delivery.target, notice) == push.GONE
                        else Status.SENT)
     except email.MailFailed as error:
-        return _retry_or_fail(Delivery, delivery, str(error), permanent=error.permanent, now=now)
+        return retry_or_fail(Delivery, delivery, str(error), permanent=error.permanent, now=now)
     except Exception as error:  # push.PushRetry, or anything unforeseen: try again later
         if not isinstance(error, push.PushRetry):
             log.exception("delivery %s failed", delivery.pk)
-        return _retry_or_fail(Delivery, delivery, f"{type(error).__name__}: {error}"[:1000],
+        return retry_or_fail(Delivery, delivery, f"{type(error).__name__}: {error}"[:1000],
                               permanent=False, now=now)
     Delivery.objects.filter(pk=delivery.pk).update(status=outcome, sent_at=timezone.now(),
                                                    next_attempt_at=None, last_error="")
@@ -213,8 +179,6 @@ def deliveries_retry(delivery_ids) -> int:
 def notifications_tick(*, now=None) -> dict:
     """Run by Celery beat (or ``manage.py run_periodic``) every 30 s: dispatch the notices
     whose dispatch was lost, send the deliveries due (retries), and the digests due."""
-    from . import digest  # digest uses the helpers above
-
     now = now or timezone.now()
     done = {"dispatched": 0, "sent": 0, "digests": 0}
     stalled = (Notification.objects.filter(dispatched_at__isnull=True,

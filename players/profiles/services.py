@@ -7,7 +7,7 @@ import secrets
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
-from marcomage.images import PictureRules, upload_to_png
+from marcomage.plumbing.images import PictureRules, upload_to_png
 from players.models import Player, PlayerSettings
 from players.moderation.selectors import mute_refusal
 
@@ -34,7 +34,7 @@ AVATAR = PictureRules(what="An avatar", max_bytes=10 * 1024, size=(60, 60),
 def player_avatar_set(*, player: Player, upload) -> str:
     """Store a new avatar for the player (replacing the old one); returns its storage name.
 
-    Raises ImageUploadError (marcomage/images.py) when the upload cannot be an avatar,
+    Raises ImageUploadError (marcomage/plumbing/images.py) when the upload cannot be an avatar,
     ProfileRefused while the player is muted.
     """
     if refusal := mute_refusal(player):

@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from marcomage.images import stored_png_response
+from marcomage.plumbing.images import stored_png_response
 from players import activity, roles
 from players.directory import player_by_name
 from players.moderation.forms import BanForm, MuteForm

@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from marcomage.flood import FLOOD_STATUS, flood_refusal
-from marcomage.redirects import safe_next
+from marcomage.plumbing.flood import FLOOD_STATUS, flood_refusal
+from marcomage.plumbing.redirects import safe_next
 
 from . import services
 from .keys import push_enabled

@@ -2,11 +2,11 @@
 and one per background the administrator imported (``manage.py import_card_art``).
 
 The imported ones come from the index of imported pictures, read once per process
-(marcomage/imported_art.py): offering them costs no query and no file read per request. A
+(marcomage/plumbing/imported_art.py): offering them costs no query and no file read per request. A
 player's row keeps "original-<n>" when the background is removed later; the board then
 shows Plain and the settings form offers Plain until the player chooses again.
 """
-from marcomage import imported_art
+from marcomage.plumbing import imported_art
 from players.models.profiles import (
     PlayerSettings,
     original_background_number,

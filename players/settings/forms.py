@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from django import forms
 
-from marcomage.plain_text import NameValidator, TextValidator
+from marcomage.plumbing.plain_text import NameValidator, TextValidator
 from players.models import PlayerSettings
 from players.profiles.countries import COUNTRY_CHOICES
 

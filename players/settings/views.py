@@ -6,8 +6,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from marcomage.flood import FLOOD_STATUS, flood_refusal
-from marcomage.images import ImageUploadError
+from marcomage.plumbing.flood import FLOOD_STATUS, flood_refusal
+from marcomage.plumbing.images import ImageUploadError
 from players.notifications import addresses
 from players.notifications import services as notifications
 from players.notifications.forms import EmailAddressForm, NotificationPreferencesForm

@@ -8,7 +8,7 @@ An account holds at most MAX_ACTIVE_TOKENS live tokens and creates at most
 TOKENS_PER_HOUR in any hour, revoked ones included (counted from the table itself, so the
 limit holds across server processes and without the cache): creating and revoking in a
 loop fills no table. The API's rate limit is per account, so more tokens never buy more
-requests (marcomage/api/auth.py).
+requests (auth.py).
 """
 import hashlib
 import hmac

@@ -4,7 +4,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from marcomage.redirects import safe_next
+from marcomage.plumbing.redirects import safe_next
 
 from .services import player_hint_dismiss
 

@@ -59,7 +59,7 @@ def test_a_cache_that_fails_lets_requests_through(settings, monkeypatch):
     def broken(*args, **kwargs):
         raise ConnectionError("cache down")
 
-    monkeypatch.setattr("marcomage.api.auth.get_usage", broken)
+    monkeypatch.setattr("players.tokens.auth.get_usage", broken)
     assert [api_client().get("/api/v1/cards/1").status_code for _ in range(3)] == [200] * 3
 
 

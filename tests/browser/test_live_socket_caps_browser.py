@@ -1,4 +1,4 @@
-"""A page whose live socket gave way to the account's newer pages (marcomage/socket_cap.py,
+"""A page whose live socket gave way to the account's newer pages (marcomage/plumbing/socket_cap.py,
 close code 4429) says why and waits for the player: it does not reconnect by itself (which
 would take the socket from the newest page, in a loop); its button takes live updates back.
 

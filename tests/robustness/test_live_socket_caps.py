@@ -1,4 +1,4 @@
-"""The caps on live sockets per account and per address (marcomage/socket_cap.py), against
+"""The caps on live sockets per account and per address (marcomage/plumbing/socket_cap.py), against
 the server as `manage.py serve` runs it: one process without Redis (the embedded default),
 and two server processes sharing Redis, where the oldest socket, held by one process, is
 closed when the account's 31st opens on the other.

@@ -1,5 +1,5 @@
 """Names and texts that players type hold no control characters: each form answers with a
-clear error and saves nothing (marcomage/plain_text.py)."""
+clear error and saves nothing (marcomage/plumbing/plain_text.py)."""
 import pytest
 from django.urls import reverse
 

@@ -189,7 +189,7 @@ async def _malformed(game_id, bob_cookie):
 
 
 # ------------------------------------------------------------------ how many at once
-# marcomage/socket_cap.py: at most LIVE_SOCKETS_PER_ACCOUNT (30) sockets per account and
+# marcomage/plumbing/socket_cap.py: at most LIVE_SOCKETS_PER_ACCOUNT (30) sockets per account and
 # LIVE_SOCKETS_PER_ADDRESS (30) per address, over every live socket of the site together;
 # one more closes the oldest (code 4429, with the reason its page shows).
 def _socket_from(path, cookie, address):
@@ -313,7 +313,7 @@ def test_counts_that_cannot_be_reached_refuse_no_socket(alice, monkeypatch, capl
     """A Redis that is down: every socket is accepted and nobody is closed (no cap)."""
     import redis
 
-    from marcomage import socket_cap
+    from marcomage.plumbing import socket_cap
     from tests.robustness.serve_process import free_port
     dead = free_port()  # nothing listens there
     client = redis.Redis(port=dead, socket_timeout=1, socket_connect_timeout=1,

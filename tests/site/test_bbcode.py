@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marcomage.bbcode import bbcode_quote, bbcode_to_html
+from marcomage.plumbing.bbcode import bbcode_quote, bbcode_to_html
 
 
 @pytest.mark.parametrize(

@@ -116,7 +116,7 @@ def test_a_cache_that_fails_does_not_block_posting(flood, client_of, alice, bob,
             return broken
 
     # The counters' cache only: sessions and the signed-in user have their own fallback
-    # (marcomage/cache.py), tested in tests/robustness.
+    # (marcomage/plumbing/cache.py), tested in tests/robustness.
     monkeypatch.setattr("django_ratelimit.core.caches", {"default": BrokenCache()})
     for n in range(6):
         assert _send_message(client_of(alice), bob, n).status_code == 302
@@ -165,7 +165,7 @@ def test_challenges_past_the_limit(flood, client_of, alice, bob, carol):
     assert Game.objects.filter(player1=alice).count() == 1
 
 
-# ---- live sockets (marcomage/socket_cap.py): a flood of sockets keeps 30 open, not 1,000
+# ---- live sockets (marcomage/plumbing/socket_cap.py): a flood of sockets keeps 30 open, not 1,000
 @pytest.mark.django_db(transaction=True)
 def test_a_flood_of_live_sockets_from_one_account_keeps_only_its_newest_open(alice, bob):
     """The issue's case: an account opening event sockets by the hundred. Each one past

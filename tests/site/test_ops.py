@@ -14,9 +14,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from marcomage import heartbeats
-from marcomage.logs import logging_config
 from marcomage.ops import health
+from marcomage.plumbing import heartbeats
+from marcomage.plumbing.logs import logging_config
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -215,7 +215,7 @@ def json_lines():
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
     handler.setFormatter(formatter)
-    from marcomage.logs import ContextFilter
+    from marcomage.plumbing.logs import ContextFilter
     handler.addFilter(ContextFilter())
     loggers = [logging.getLogger(name) for name in ("marcomage.request", "marcomage.task")]
     for logger in loggers:
@@ -249,7 +249,7 @@ def test_a_task_carries_the_request_id_of_the_request_that_queued_it(json_lines)
     from celery import current_app
     from kombu import Queue
 
-    from marcomage.request_context import request_id_var, user_id_var
+    from marcomage.plumbing.request_context import request_id_var, user_id_var
 
     app = current_app
     token, user_token = request_id_var.set("req-task-0002"), user_id_var.set(42)

@@ -1,4 +1,4 @@
-"""The periodic tasks without Celery beat (marcomage/periodic.py): what is due runs, a failing
+"""The periodic tasks without Celery beat (marcomage/plumbing/periodic.py): what is due runs, a failing
 task is reported and the others go on, the long ones start as a child process, and a thread
 of the server process hands its live events to the server's loop."""
 import asyncio
@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from channels.layers import get_channel_layer
 
-from marcomage import live_send, periodic
+from marcomage.plumbing import live_send, periodic
 
 pytestmark = pytest.mark.django_db
 

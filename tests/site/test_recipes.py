@@ -24,10 +24,10 @@ from games import services as gs
 from games.consumers import GameLiveConsumer
 from games.services.events import _send, game_group
 from marcomage.api.api import api as site_api
-from marcomage.api.auth import token_auth
-from marcomage.api.errors import not_found
+from marcomage.plumbing.api_base.errors import not_found
 from players.directory import player_by_name
 from players.models import FoilCard
+from players.tokens.auth import token_auth
 from players.tutorial.sections import section_required
 from tests.factories import PlayerFactory
 from tests.games.conftest import make_deck
@@ -45,9 +45,10 @@ NAMES = {
         "tests.security.test_url_inventory.test_every_url_is_in_the_inventory",
     ],
     "adding-an-api-endpoint.md": [
-        "marcomage.api.errors.ApiError", "marcomage.api.errors.not_found",
-        "marcomage.api.auth.token_auth", "marcomage.api.auth.bot_auth",
-        "marcomage.api.pagination.ApiPagination", "marcomage.api.players.router",
+        "marcomage.plumbing.api_base.errors.ApiError", "marcomage.plumbing.api_base.errors.not_found",
+        "players.tokens.auth.token_auth", "players.tokens.auth.bot_auth",
+        "players.tokens.auth.token_required", "marcomage.api.api.ROUTERS",
+        "marcomage.plumbing.api_base.pagination.ApiPagination", "players.profiles.api.router",
         "tests.api.conftest.api_client", "tests.api.conftest.token_for",
     ],
     "adding-a-websocket-event.md": [

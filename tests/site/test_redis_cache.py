@@ -27,7 +27,7 @@ SPARE_DB = 15  # the test workers cache in databases 1, 2, ... (tests/conftest.p
 def _options():
     """The production cache's options (settings.py sets them only with REDIS_URL)."""
     return {"SOCKET_TIMEOUT": 1, "SOCKET_CONNECT_TIMEOUT": 1, "IGNORE_EXCEPTIONS": True,
-            "CONNECTION_FACTORY": "marcomage.cache.SharedClientConnectionFactory"}
+            "CONNECTION_FACTORY": "marcomage.plumbing.cache.SharedClientConnectionFactory"}
 
 
 def _cache_of_a_fresh_context(location):
@@ -67,7 +67,7 @@ def test_the_default_cache_of_a_new_context_is_a_new_object_with_the_same_client
         pytest.skip("the tests run with the local-memory cache")
     other = contextvars.Context().run(lambda: caches["default"])
     assert other is not default
-    # One pool (django-redis) and one client on it (marcomage/cache.py): a redis.Redis is
+    # One pool (django-redis) and one client on it (marcomage/plumbing/cache.py): a redis.Redis is
     # not built again for every request.
     assert other.client.get_client() is default.client.get_client()
 

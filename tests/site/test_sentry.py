@@ -10,7 +10,7 @@ import sentry_sdk
 from django.test import Client
 from sentry_sdk.transport import Transport
 
-from marcomage.sentry import FILTERED, scrub, sentry_init
+from marcomage.plumbing.sentry import FILTERED, scrub, sentry_init
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The counts behind the caps on live sockets (marcomage/socket_cap.py), in the process's
+"""The counts behind the caps on live sockets (marcomage/plumbing/socket_cap.py), in the process's
 memory and in Redis: the oldest past a cap, two server processes sharing the sets, a socket
 left behind by a process that died, and the sets' expiry."""
 import asyncio
@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from marcomage import socket_cap
+from marcomage.plumbing import socket_cap
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 

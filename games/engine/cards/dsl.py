@@ -24,8 +24,8 @@ from ..hand import (  # noqa: F401  (the rarity picks are for card modules)
     replace_hand,
 )
 from ..php import php_round
+from .defining import register
 from .filters import cards_filter, ids_of  # noqa: F401  (for card modules)
-from .registry import register
 
 ME, ENEMY = 0, 1
 _SIDE_WORD = ("", "enemy ")

@@ -2,9 +2,11 @@
 
 ``load_all()`` builds the base catalogue once, when the engine loads: every ``defs_*.py``
 module in this package is imported, and its ``card(...)``/``@custom`` definitions
-(``dsl.py``) reach ``register`` here for the base catalogue's cards; then the cards defined by
-trees get their compiled effects (``codegen.py``), their keywords are compiled and every
-card is sealed (``CardDef.seal``): from then on nothing changes the catalogue.
+(``dsl.py``) reach ``register`` (``defining.py``, the cards open to definitions) for the base
+catalogue's cards; then the cards defined by trees get their compiled effects
+(``codegen.py``), their keywords are compiled and every card is sealed (``CardDef.seal``):
+from then on nothing changes the catalogue. The registry sits above the language and its
+compiler; the definitions never import it.
 
 Definitions are build-time code: a new real card is a facts entry and a ``defs_*.py``
 definition (docs/adding-a-card.md). A test that tries a card which is not in the files yet
@@ -16,38 +18,19 @@ catalogue nor what any other game sees.
 import importlib
 import os
 import pkgutil
-import threading
 from contextlib import contextmanager
 
 from ..keywords import compile_card
+from .codegen import FILENAME, compile_effects
+from .defining import building, defining
 from .model import CARDS, CardDef, check_facts
 
 _loaded = False
-# The cards the definitions being run may register, by id: the base catalogue's while
-# ``load_all`` imports the defs modules, a test's new cards inside ``new_cards``, else None.
-_defining = None
-_build_lock = threading.RLock()  # one catalogue is built at a time
-
-
-def register(cid, effect, text, uncertain=False, node=None):
-    c = _defining.get(cid) if _defining is not None else None
-    if c is None:
-        raise ValueError("card %r is not being defined: cards are defined while a catalogue "
-                         "is built (load_all, or a test's new_cards)" % (cid,))
-    if c.implemented and c.id:
-        raise ValueError("card %d registered twice" % cid)
-    c.effect = effect
-    c.text = text
-    c.implemented = True
-    c.uncertain = uncertain
-    c.node = node
 
 
 def _finish(cards):
     """Compile the trees (``codegen.py``; the compiled function becomes the effect of every
     card whose effect is its tree's ``run``) and the keywords of ``cards``, then seal them."""
-    from .codegen import compile_effects
-
     trees = {c.id: c.node for c in cards
              if c is not None and c.node is not None and c.effect == c.node.run}
     compiled = compile_effects(trees)
@@ -66,26 +49,19 @@ def new_cards(*facts):
     (``dsl.card(id, ...)``, a defs module's code) give them their effects. When the block
     ends they are compiled and sealed like the catalogue's cards. Play them in a table of
     their own: ``model.with_cards(CARDS, cards)``."""
-    global _defining
     defs = []
     for f in facts:
         check_facts(f)
         if f.id < len(CARDS) and CARDS[f.id] is not None:
             raise ValueError("card %d already exists" % f.id)
         defs.append(CardDef(f))
-    with _build_lock:
-        _defining = {c.id: c for c in defs}
-        try:
-            yield defs
-        finally:
-            _defining = None
+    with defining(defs):
+        yield defs
     _finish(defs)
 
 
 def _runs_compiled_tree(card):
     """The card's effect is its tree compiled (``codegen.py``)."""
-    from .codegen import FILENAME
-
     code = getattr(card.effect, "__code__", None)
     return (card.node is not None and code is not None
             and code.co_filename.startswith(FILENAME))
@@ -107,17 +83,14 @@ def interpreted(cards=CARDS):
 
 def load_all():
     """Build the base catalogue (once): run the defs modules on its cards, compile, seal."""
-    global _loaded, _defining
-    with _build_lock:
+    global _loaded
+    with building():
         if _loaded:
             return
-        _defining = {c.id: c for c in CARDS if c is not None}
-        try:
+        with defining(CARDS):
             pkg_dir = os.path.dirname(__file__)
             for m in sorted(pkgutil.iter_modules([pkg_dir]), key=lambda m: m.name):
                 if m.name.startswith("defs_"):
                     importlib.import_module("%s.%s" % (__package__, m.name))
-        finally:
-            _defining = None
         _finish(CARDS)
         _loaded = True

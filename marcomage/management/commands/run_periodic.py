@@ -1,4 +1,4 @@
-"""Run the periodic tasks without Redis in a process of its own (marcomage/periodic.py).
+"""Run the periodic tasks without Redis in a process of its own (marcomage/plumbing/periodic.py).
 
 `manage.py serve` runs them on a thread of its server process instead (their live events
 must reach that process's sockets); this command is for a one-off run (``--once``), for one
@@ -11,7 +11,7 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from marcomage.periodic import PeriodicLoop
+from marcomage.plumbing.periodic import PeriodicLoop
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@
 uvicorn serves HTTP (through the fixed thread pool of marcomage/httppool.py) and the
 websockets. Without REDIS_URL: one server process (the in-memory channel layer cannot
 cross processes; tasks run eagerly in it), which also runs the periodic sweeps on a thread
-of its own (marcomage/periodic.py: their live events must reach its sockets). With
+of its own (marcomage/plumbing/periodic.py: their live events must reach its sockets). With
 REDIS_URL: one server process per core (`--workers`), a Celery worker for the games'
 queues, one for the events' queue (its pairings never wait behind an analysis), one for the
 notifications' mails and pushes, and one Celery beat. Ctrl-C stops everything this started.
@@ -83,7 +83,7 @@ class Command(BaseCommand):
             workers = os.cpu_count() or 1
         server = [os.path.join(bindir, "uvicorn"), "marcomage.asgi:application",
                   "--host", host, "--port", str(port),
-                  # The lifespan starts the periodic thread without Redis (marcomage/periodic.py).
+                  # The lifespan starts the periodic thread without Redis (marcomage/plumbing/periodic.py).
                   "--lifespan", "on",
                   "--loop", "uvloop", "--http", HTTP_PROTOCOL, "--ws", WS_PROTOCOL,
                   "--workers", str(workers),

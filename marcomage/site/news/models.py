@@ -2,7 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from marcomage.bbcode import bbcode_to_html
+from marcomage.plumbing.bbcode import bbcode_to_html
 
 
 class NewsItem(models.Model):

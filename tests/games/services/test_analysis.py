@@ -1,6 +1,6 @@
 """games.services.analysis: who may ask, stored once, the task's result and progress; without
 a Celery worker the analysis runs on the process's background threads, never in the
-request that asked (marcomage.background)."""
+request that asked (marcomage.plumbing.background)."""
 import io
 import threading
 from datetime import timedelta
@@ -15,7 +15,7 @@ from games import services as gs
 from games.models import Game, GameAnalysis
 from games.services import analysis
 from games.services.sweeps import sweep_stalled_tasks
-from marcomage import background
+from marcomage.plumbing import background
 from tests.games.analysis_helpers import (
     analyses_kept_for_the_test,
     queued_analyses,

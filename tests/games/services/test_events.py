@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games.models import Game, Turn
 from games.services import events
-from marcomage import live_send
+from marcomage.plumbing import live_send
 from tests.games.conftest import player_on_turn
 
 pytestmark = pytest.mark.django_db
@@ -84,7 +84,7 @@ def test_under_the_server_a_send_runs_on_the_server_loop(server_loop):
 def test_a_failing_layer_under_the_server_is_logged(server_loop, caplog):
     layer = RecordingLayer(fail=True)
     with mock.patch.object(live_send, "get_channel_layer", return_value=layer), \
-            caplog.at_level(logging.ERROR, logger="marcomage.live_send"):
+            caplog.at_level(logging.ERROR, logger="marcomage.plumbing.live_send"):
         _off_the_main_thread(lambda: events._send(("game-1", {"type": "game.changed"}),
                                                   ("game-2", {"type": "game.changed"})))
         _settle(server_loop)

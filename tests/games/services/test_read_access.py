@@ -37,14 +37,15 @@ READERS = [
     *sorted((ROOT / "games").glob("*/selectors.py")),
     *sorted((ROOT / "games").glob("*/live.py")),
     ROOT / "games" / "consumers.py",
-    *sorted((ROOT / "marcomage" / "api").glob("*.py")),
+    *sorted((ROOT / "games" / "api").glob("*.py")),
+    *sorted((ROOT / "games").glob("*/api.py")),
     *(ROOT / "games" / "services" / f"{name}.py"
       for name in ("chat", "notes", "spectators", "analysis")),
 ]
 # Loads of one game by its id that are not a viewer's access, and why.
 NOT_ACCESS = {
     # A challenge to the bot is not a game yet: the lobby's services check it under lock.
-    ("marcomage/api/bot.py", "if not (0 < game_id <= ID_MAX and Game.objects.filter("),
+    ("games/lobby/selectors.py", "return incoming_challenges(player).filter(pk=game_id).exists()"),
 }
 ONE_GAME_BY_ID = re.compile(r"\.(?:get|filter)\(\s*pk=game_id\b")
 

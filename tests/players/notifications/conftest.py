@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from players.models import Player
-from players.notifications.queue import local_work
+from players.notifications.tasks import local_work
 
 from .smtp import start_mail_server
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from players.models import Delivery, DigestMail
-from players.notifications import email, services, triggers
+from players.notifications import attempts, email, services, triggers
 from players.notifications.preferences import preferences_of
 
 from .conftest import run_notices
@@ -82,11 +82,11 @@ def test_a_mail_server_that_is_down_is_tried_again_later(tell_bob, mail_server, 
 
 
 def test_the_backoff_grows_and_then_gives_up(tell_bob, mail_server):
-    mail_server.refuse_next("421 4.7.0 Try again later", times=services.MAX_ATTEMPTS)
+    mail_server.refuse_next("421 4.7.0 Try again later", times=attempts.MAX_ATTEMPTS)
     with time_machine.travel(START, tick=False) as clock:
         delivery = tell_bob()
         waits = []
-        for _ in range(services.MAX_ATTEMPTS):
+        for _ in range(attempts.MAX_ATTEMPTS):
             delivery.refresh_from_db()
             if delivery.status != "pending":
                 break
@@ -94,8 +94,8 @@ def test_the_backoff_grows_and_then_gives_up(tell_bob, mail_server):
             clock.move_to(delivery.next_attempt_at)
             services.notifications_tick()
     delivery.refresh_from_db()
-    assert waits == list(services.RETRY_DELAYS)
-    assert delivery.status == "failed" and delivery.attempts == services.MAX_ATTEMPTS
+    assert waits == list(attempts.RETRY_DELAYS)
+    assert delivery.status == "failed" and delivery.attempts == attempts.MAX_ATTEMPTS
     assert "421" in delivery.last_error and mail_server.received == []
 
 

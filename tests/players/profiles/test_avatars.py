@@ -11,7 +11,7 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 from PIL import Image
 
-from marcomage.images import ImageUploadError
+from marcomage.plumbing.images import ImageUploadError
 from players.profiles.services import player_avatar_set
 
 pytestmark = pytest.mark.django_db

@@ -1,13 +1,12 @@
-"""Who calls the API, and how often they may.
+"""Who calls the public API, and how often they may: the authentication of its routers.
 
-``Authorization: Bearer <token>`` names a personal access token
-(players/tokens/services.py); without the header the caller is anonymous, which every
+``Authorization: Bearer <token>`` names a personal access token (``services.py``); without the header the caller is anonymous, which every
 read endpoint allows. A header with a bad, revoked or foreign-scheme token is a 401,
 never silently anonymous, so a bot notices a revoked token at once.
 
 Rate limits (settings.API_RATE_LIMITS) are counted per account (all the tokens of one
 player share one count: a second token brings no fresh allowance), or per address without
-a token, by django-ratelimit in the cache, like marcomage/flood.py; over the limit the
+a token, by django-ratelimit in the cache, like marcomage/plumbing/flood.py; over the limit the
 answer is a 429 with Retry-After (the seconds left in the window). A header with a token
 that opens nothing counts against its address's anonymous limit before the 401, so
 guessing tokens is limited like any anonymous caller. A cache that is down skips the
@@ -23,10 +22,9 @@ from django_ratelimit.core import get_usage
 from ninja.errors import AuthenticationError, AuthorizationError
 from ninja.security import HttpBearer
 
+from marcomage.plumbing.api_base.errors import ApiError
 from players.models import AccessToken, Player
 from players.tokens.services import token_authenticate
-
-from .errors import ApiError
 
 log = logging.getLogger(__name__)
 

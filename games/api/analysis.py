@@ -3,7 +3,7 @@
 The same rules as on the replay page: anyone may read or ask for the analysis of a public
 replay, a player also for his own finished games (with his token); anybody else gets a
 404, as for a missing game. Unlike the replay page, a game against the computer is its
-player's own only (marcomage/api/games.py): anybody else gets the 404. The access step
+player's own only (games/api/games.py): anybody else gets the 404. The access step
 decides (games.services.access, as_=API_REPLAY). Asking needs a token and is rate limited
 like the page (the "analysis" flood limit of the token's account); asking again for an
 analysis that exists is free and returns it.
@@ -14,9 +14,8 @@ from ninja.responses import Status
 from games import services as gs
 from games.models import GameAnalysis
 from games.services.access import API_REPLAY
-from marcomage.flood import flood_refusal
-
-from .errors import ApiError
+from marcomage.plumbing.api_base.errors import ApiError
+from marcomage.plumbing.flood import flood_refusal
 
 router = Router(tags=["analysis"])
 

@@ -2,13 +2,13 @@
 
 ``LOG_FORMAT`` (``json`` or ``text``) picks; without it, JSON when DEBUG is off. Every line
 carries the request id and the signed-in user's id of the work it belongs to
-(``marcomage.request_context``: a request, or a task it queued), so one request's lines,
+(``marcomage.plumbing.request_context``: a request, or a task it queued), so one request's lines,
 and its tasks' lines on another machine, are found by one search. python-json-logger
 writes the JSON (``pythonjsonlogger``).
 """
 import logging
 
-from marcomage.request_context import current_request_id, current_user_id
+from marcomage.plumbing.request_context import current_request_id, current_user_id
 
 
 class ContextFilter(logging.Filter):
@@ -35,7 +35,7 @@ def logging_config(*, json_lines: bool, level: str) -> dict:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"context": {"()": "marcomage.logs.ContextFilter"}},
+        "filters": {"context": {"()": "marcomage.plumbing.logs.ContextFilter"}},
         "formatters": {"line": formatter},
         "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line",
                                  "filters": ["context"]}},
@@ -43,8 +43,8 @@ def logging_config(*, json_lines: bool, level: str) -> dict:
         "loggers": {
             "axes": {"level": "WARNING"},
             "daphne": {"level": "WARNING"},
-            # One line per request and per task (marcomage.request_observer,
-            # marcomage.task_signals): INFO, whatever the root's level, unless turned off.
+            # One line per request and per task (marcomage.plumbing.request_observer,
+            # marcomage.plumbing.task_signals): INFO, whatever the root's level, unless turned off.
             "marcomage.request": {"level": "INFO"},
             "marcomage.task": {"level": "INFO"},
         },

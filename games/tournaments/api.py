@@ -1,4 +1,4 @@
-"""Events (games.tournaments) in the API: the list, one event, its standings and pairings
+"""Events in the public API (mounted by the site's NinjaAPI, marcomage/api/api.py): the list, one event, its standings and pairings
 for anybody; joining and leaving for bots, in events that allow them.
 
 Reads go through the events' selectors, changes through their services (the same rules as
@@ -13,14 +13,14 @@ from ninja import Field, Query, Router, Schema
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from decks.models import Deck
-from games.tournaments import selectors, services
-from games.tournaments.models import Entry, Kind, Pairing, Tournament
-from games.tournaments.services import TournamentError
+from decks.selectors import first_ready_deck_id
+from marcomage.plumbing.api_base.errors import ApiError, not_found
+from marcomage.plumbing.api_base.pagination import ApiPagination
+from players.tokens.auth import bot_auth
 
-from .auth import bot_auth
-from .errors import ApiError, not_found
-from .pagination import ApiPagination
+from . import selectors, services
+from .models import Entry, Kind, Pairing, Tournament
+from .services import TournamentError
 
 router = Router(tags=["tournaments"])
 ID_MAX = 2**63 - 1
@@ -212,8 +212,7 @@ def bot_tournament_join(request, tournament_id: int, body: JoinIn | None = None)
     elif body.deck_id is not None:
         choice = body.deck_id
     else:
-        choice = (Deck.objects.filter(player=player, is_ready=True).order_by("name", "pk")
-                  .values_list("pk", flat=True).first())
+        choice = first_ready_deck_id(player)
         if choice is None and event.deck_rule != "starter":
             raise ApiError(409, "deck", "The bot has no complete deck to play with.")
     try:

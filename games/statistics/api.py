@@ -1,14 +1,19 @@
-"""The Statistics page's figures."""
-from typing import Literal
+"""The Statistics page's figures in the public API (/api/v1/statistics), from the page's
+selectors. Mounted by the site's NinjaAPI (marcomage/api/api.py)."""
+from typing import Any, Literal
 
 from ninja import Field, Query, Router, Schema
 
-from games.statistics import selectors
+from marcomage.plumbing.api_base.errors import ApiError
 
-from .errors import ApiError
-from .schemas import StatisticsOut
+from . import selectors
 
 router = Router(tags=["statistics"])
+
+
+class StatisticsOut(Schema):
+    games: dict[str, Any]
+    cards: dict[str, Any]
 
 
 class StatisticsIn(Schema):

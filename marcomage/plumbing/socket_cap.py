@@ -1,6 +1,6 @@
 """How many live sockets one account and one address may hold open at once.
 
-Every websocket of the site (the consumers built on marcomage.live_socket: the game pages'
+Every websocket of the site (the consumers built on marcomage.plumbing.live_socket: the game pages'
 and the navigation's, the event pages') is counted, all together, per account
 (settings.LIVE_SOCKETS_PER_ACCOUNT) and per address (settings.LIVE_SOCKETS_PER_ADDRESS: the
 client's address as uvicorn gives it, as the flood limits see it). A socket past either
@@ -120,7 +120,7 @@ class CountsUnreachable(Exception):
 
 class RedisCounts:
     """The sets in Redis, shared by every server process (the cache's Redis client:
-    marcomage/cache.py, with its one-second timeouts), called on two threads of their own
+    marcomage/plumbing/cache.py, with its one-second timeouts), called on two threads of their own
     so that a slow Redis never holds the event loop nor the threads others use. After a
     failure, Redis is left alone for RETRY_AFTER seconds: the sockets opened meanwhile are
     not counted (no cap), and none waits for a Redis that is known to be away."""

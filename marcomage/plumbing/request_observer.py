@@ -3,20 +3,20 @@
 First in MIDDLEWARE but for the probes (``marcomage.ops.probes``): the request id is set
 before anything else can log, and the time counted is the whole of Django's.
 
-- The request id (``marcomage.request_context``): the caller's sane ``X-Request-ID`` or a
+- The request id (``marcomage.plumbing.request_context``): the caller's sane ``X-Request-ID`` or a
   new one, for the request's log lines and the tasks it queues, and sent back in the
   answer's ``X-Request-ID``.
 - One log line per request (logger ``marcomage.request``): method, view name, status,
   milliseconds, request id and user id. The path is not logged: it may name someone's game
   or message; the view name says what was asked for.
-- The metrics (``marcomage.metrics``): requests by view and status, their time by view, a
+- The metrics (``marcomage.plumbing.metrics``): requests by view and status, their time by view, a
   move's time, this process's database connections.
 """
 import logging
 import time
 
-from marcomage import metrics
-from marcomage.request_context import HEADER, request_id_from, request_id_var, user_id_var
+from marcomage.plumbing import metrics
+from marcomage.plumbing.request_context import HEADER, request_id_from, request_id_var, user_id_var
 
 log = logging.getLogger("marcomage.request")
 

@@ -154,7 +154,7 @@ def _alive(pid: int) -> bool:
 
 def _connect_signals() -> None:
     from django.db.backends.signals import connection_created
-    connection_created.connect(connection_made, dispatch_uid="marcomage.metrics")
+    connection_created.connect(connection_made, dispatch_uid="marcomage.plumbing.metrics")
 
 
 _connect_signals()

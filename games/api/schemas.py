@@ -1,93 +1,9 @@
-"""What the API answers, field by field (anything not listed here is never sent)."""
-from datetime import date, datetime
+"""What the games' endpoints of the API answer and take, field by field (anything not
+listed here is never sent): finished and running games, replays, and the bots' games."""
+from datetime import datetime
 from typing import Any
 
 from ninja import Field, Schema
-
-
-class ErrorDetail(Schema):
-    status: int
-    code: str
-    message: str
-    fields: dict[str, list[str]] | None = None
-
-
-class ErrorOut(Schema):
-    error: ErrorDetail
-
-
-class CostOut(Schema):
-    bricks: int
-    gems: int
-    recruits: int
-
-
-class CardOut(Schema):
-    id: int
-    name: str
-    rarity: str
-    cost: CostOut
-    level: int
-    modes: int
-    keywords: list[str]
-    text: str
-    created: str
-    modified: str
-    implemented: bool
-
-
-class KeywordOut(Schema):
-    name: str
-    basic_gain: int
-    bonus_gain: int
-    order: int
-    token: bool
-    text: str
-    cards: list[int]
-
-
-class PlayerOut(Schema):
-    name: str
-    is_bot: bool
-    level: int
-    exp: int
-    wins: int
-    losses: int
-    draws: int
-    rating: float
-    rating_deviation: float
-    joined: date
-
-
-class RatingPointOut(Schema):
-    game: int
-    opponent: str
-    result: str
-    rating: float
-    deviation: float
-    at: datetime
-
-
-class DeckCardsOut(Schema):
-    common: list[int]
-    uncommon: list[int]
-    rare: list[int]
-
-
-class DeckSummaryOut(Schema):
-    id: int
-    name: str
-    author: str
-    wins: int
-    losses: int
-    draws: int
-    is_ready: bool
-    modified: datetime
-
-
-class DeckOut(DeckSummaryOut):
-    cards: DeckCardsOut
-    tokens: list[str]
 
 
 class GameModesOut(Schema):
@@ -139,11 +55,6 @@ class BoardOut(Schema):
     version: int
     step: int | None = None
     view: dict[str, Any]
-
-
-class StatisticsOut(Schema):
-    games: dict[str, Any]
-    cards: dict[str, Any]
 
 
 class ChallengeOut(Schema):

@@ -11,15 +11,16 @@ bot's).
 from ninja import Router
 from ninja.responses import Status
 
-from decks.models import Deck
+from decks.selectors import first_ready_deck_id
 from games import engine
 from games import services as gs
+from games.lobby.selectors import incoming_challenges, is_incoming_challenge
 from games.models import Game
 from games.services.access import BOT, access_game
 from games.services.errors import GameError
+from marcomage.plumbing.api_base.errors import ApiError, not_found
+from players.tokens.auth import bot_auth
 
-from .auth import bot_auth
-from .errors import ApiError, not_found
 from .schemas import (
     AcceptIn,
     BotGameOut,
@@ -64,15 +65,15 @@ def bot_game_out(game: Game, player) -> dict:
                     "a third closes the oldest)")
 def bot_stream(request):
     """Documentation, and the answer of a server without the ASGI route: the site's ASGI
-    server answers this address itself, on its event loop (marcomage/api/stream.py,
-    routed in marcomage/asgi.py)."""
+    server answers this address itself, on its event loop (games/api/stream.py,
+    mounted by marcomage/api/stream.py in marcomage/asgi.py)."""
     return bot_stream_once(request.auth.player)
 
 
 @router.get("/bot/challenges", response=list[ChallengeOut], url_name="bot_challenges")
 def bot_challenges(request):
-    games = (Game.objects.filter(status=Game.Status.WAITING, player2=request.auth.player)
-             .select_related("player1__user").order_by("created_at", "pk"))
+    games = (incoming_challenges(request.auth.player).select_related("player1__user")
+             .order_by("created_at", "pk"))
     return [{"id": g.pk, "challenger": g.player1.name, "challenger_is_bot": g.player1.is_bot,
              "modes": {"hidden": g.is_hidden, "friendly": g.is_friendly, "long": g.is_long},
              "turn_timeout": g.turn_timeout, "message": g.challenge_message,
@@ -82,8 +83,7 @@ def bot_challenges(request):
 def _challenge_id(player, game_id: int) -> int:
     """A challenge to the bot (the services check again under lock); any other id, even
     another player's challenge, looks like a missing one."""
-    if not (0 < game_id <= ID_MAX and Game.objects.filter(
-            pk=game_id, status=Game.Status.WAITING, player2=player).exists()):
+    if not (0 < game_id <= ID_MAX and is_incoming_challenge(player, game_id)):
         raise not_found("That challenge to you")
     return game_id
 
@@ -97,8 +97,7 @@ def bot_challenge_accept(request, game_id: int, body: AcceptIn | None = None):
     game_id = _challenge_id(player, game_id)
     deck = body.deck if body else None
     if deck is None:
-        deck = (Deck.objects.filter(player=player, is_ready=True).order_by("name", "pk")
-                .values_list("pk", flat=True).first())
+        deck = first_ready_deck_id(player)
         if deck is None:
             raise ApiError(409, "deck", "The bot has no complete deck to play with.")
     game = gs.challenge_accept(game_id=game_id, player=player, deck=deck)

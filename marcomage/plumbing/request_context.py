@@ -1,7 +1,7 @@
 """The request id and the signed-in user of the work in hand, for its log lines and tasks.
 
 One id follows a request through everything it starts: its log lines, the Celery tasks it
-queues (in the task's message headers, ``marcomage.task_signals``) and their log lines. An
+queues (in the task's message headers, ``marcomage.plumbing.task_signals``) and their log lines. An
 incoming ``X-Request-ID`` (a load balancer's or proxy's) is kept when it is sane: short,
 printable, no spaces, so a caller cannot write into the logs what a log reader would take
 for other fields; anything else gets a new id.

@@ -26,10 +26,11 @@ import threading
 import time
 from datetime import timedelta
 
+from celery import current_app
 from django.conf import settings
 from django.db import close_old_connections, connections
 
-from marcomage import heartbeats, live_send
+from marcomage.plumbing import heartbeats, live_send
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +50,11 @@ def interval_seconds(schedule) -> float:
 
 
 def task_run(name: str, entry: dict) -> None:
-    """Run one entry of the schedule in this thread (eagerly); raises what it raises."""
-    from marcomage.celery import app
+    """Run one entry of the schedule in this thread (eagerly); raises what it raises.
+
+    The app is Celery's current one: the site's (marcomage/celery.py, made when the
+    marcomage package is imported), which the plumbing does not import by name."""
+    app = current_app
     task = app.tasks.get(entry["task"])
     if task is None:
         app.loader.import_default_modules()

@@ -8,7 +8,7 @@ where those messages go depends on the server, which the services must not know:
   and not waited for;
 - code already running in an event loop hands them to that loop;
 - a thread of the server process that was told so (``hand_sends_to``: the periodic tasks'
-  thread of the embedded default, marcomage/periodic.py) hands them to the server's loop
+  thread of the embedded default, marcomage/plumbing/periodic.py) hands them to the server's loop
   too;
 - elsewhere (Celery workers, commands, tests) they are sent before returning, over one
   event loop for all of them.

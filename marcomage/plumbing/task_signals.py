@@ -3,10 +3,10 @@ the process that queued it).
 
 - The request id and user id of the request that queued it go in the task's message
   headers (``before_task_publish``) and are put back while it runs, so its log lines
-  name the request (``marcomage.request_context``).
+  name the request (``marcomage.plumbing.request_context``).
 - One log line per task (logger ``marcomage.task``): name, queue, outcome, milliseconds.
-- Metrics (``marcomage.metrics``): tasks by queue and outcome, their time by queue.
-- Signs of life for the readiness probe (``marcomage.heartbeats``): a worker marks each
+- Metrics (``marcomage.plumbing.metrics``): tasks by queue and outcome, their time by queue.
+- Signs of life for the readiness probe (``marcomage.plumbing.heartbeats``): a worker marks each
   queue it takes every few seconds; beat marks itself each time it sends a task.
 """
 import fnmatch
@@ -17,8 +17,8 @@ import time
 from celery import signals
 from django.conf import settings
 
-from marcomage import heartbeats, metrics
-from marcomage.request_context import request_id_var, user_id_var
+from marcomage.plumbing import heartbeats, metrics
+from marcomage.plumbing.request_context import request_id_var, user_id_var
 
 log = logging.getLogger("marcomage.task")
 

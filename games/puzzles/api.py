@@ -1,4 +1,4 @@
-"""Puzzles (games.puzzles): the day's puzzle, a puzzle, and answering one with a token.
+"""Puzzles in the public API (mounted by the site's NinjaAPI, marcomage/api/api.py): the day's puzzle, a puzzle, and answering one with a token.
 
 A puzzle is served as the mover sees it (``engine.view_for``) with what anybody may know of
 it (what it asks, its rating, how often it was solved). The solution, the lines and the
@@ -13,14 +13,14 @@ from typing import Any, Literal
 from django.utils import timezone
 from ninja import Router, Schema
 
-from games.puzzles import selectors, services
-from games.puzzles.models import Puzzle
 from games.services.access import API, access_game
 from games.services.errors import GameError
-from marcomage.flood import flood_refusal
+from marcomage.plumbing.api_base.errors import ApiError
+from marcomage.plumbing.flood import flood_refusal
+from players.tokens.auth import token_required
 
-from .auth import token_required
-from .errors import ApiError
+from . import selectors, services
+from .models import Puzzle
 
 router = Router(tags=["puzzles"])
 

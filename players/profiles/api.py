@@ -1,17 +1,40 @@
-"""Players' public profiles: name, bot mark, level, EXP, results, Glicko-2 rating."""
+"""Players' public profiles in the API (/api/v1/players...): name, bot mark, level, EXP,
+results, Glicko-2 rating. Mounted by the site's NinjaAPI (marcomage/api/api.py)."""
+from datetime import date, datetime
 from typing import Literal
 
 from ninja import Field, Query, Router, Schema
 from ninja.pagination import paginate
 
+from marcomage.plumbing.api_base.errors import not_found
+from marcomage.plumbing.api_base.pagination import ApiPagination, Mapped
 from players.directory import player_by_name
 from players.models import Player, RatingHistory
 
-from .errors import not_found
-from .pagination import ApiPagination, Mapped
-from .schemas import PlayerOut, RatingPointOut
-
 router = Router(tags=["players"])
+
+
+class PlayerOut(Schema):
+    name: str
+    is_bot: bool
+    level: int
+    exp: int
+    wins: int
+    losses: int
+    draws: int
+    rating: float
+    rating_deviation: float
+    joined: date
+
+
+class RatingPointOut(Schema):
+    game: int
+    opponent: str
+    result: str
+    rating: float
+    deviation: float
+    at: datetime
+
 
 PLAYER_SORTS = {
     "level": ("-level", "-exp", "user__username"),

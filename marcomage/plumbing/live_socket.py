@@ -1,14 +1,14 @@
 """The base of the site's websocket consumers (the game pages', the event pages').
 
 Every socket accepted here is counted against its account's and its address's caps
-(marcomage/socket_cap.py): one past a cap closes the oldest of that account or address,
+(marcomage/plumbing/socket_cap.py): one past a cap closes the oldest of that account or address,
 which hears ``live.socket.replaced`` and closes with socket_cap.CLOSE_CODE and the reason.
 """
 import orjson
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from marcomage import socket_cap
+from marcomage.plumbing import socket_cap
 
 # Sent to an account's sockets when its sessions end for good (the account deleted): each
 # closes with SIGNED_OUT_CODE, as a socket without a session is refused (4401).
@@ -51,7 +51,7 @@ class LiveSocketConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
         self.groups_joined = []
 
-    # ---- the caps on live sockets per account and per address (marcomage/socket_cap.py)
+    # ---- the caps on live sockets per account and per address (marcomage/plumbing/socket_cap.py)
     async def accept(self, subprotocol=None, headers=None):
         await super().accept(subprotocol, headers)
         client = self.scope.get("client") or (None,)

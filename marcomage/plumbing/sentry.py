@@ -9,7 +9,7 @@ an e-mail address. The request id goes along as a tag, to find the request's log
 """
 import re
 
-from marcomage.request_context import current_request_id
+from marcomage.plumbing.request_context import current_request_id
 
 FILTERED = "[Filtered]"
 # Field names whose values are private texts or secrets, wherever they appear in an event.

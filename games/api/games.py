@@ -26,9 +26,9 @@ from games.replays import selectors as replays
 from games.services.access import API, access_game, api_games
 from games.services.errors import GameError
 from games.services.turn_log import state_after_turns
+from marcomage.plumbing.api_base.errors import ApiError, not_found
+from marcomage.plumbing.api_base.pagination import ApiPagination, Mapped
 
-from .errors import ApiError, not_found
-from .pagination import ApiPagination, Mapped
 from .schemas import BoardOut, GameOut, ReplayOut
 
 router = Router(tags=["games"])
