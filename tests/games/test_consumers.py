@@ -1,7 +1,5 @@
 """The live socket: who may listen, what each seat receives when its game changes (its
 own board), presence, and what the handshake costs."""
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from unittest import mock
 
@@ -17,6 +15,7 @@ from django.utils.html import escape
 
 from games import services as gs
 from games.routing import websocket_urlpatterns
+from tests.event_loop import run_in_own_loop
 from tests.factories import PlayerFactory
 from tests.games.conftest import make_deck
 
@@ -31,8 +30,7 @@ def _run(coroutine_function):
     Playwright's sync API (browser tests, same pytest process) leaves an event loop
     running in the main thread, where pytest-asyncio could not start another one.
     """
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coroutine_function()).result(timeout=60)
+    return run_in_own_loop(coroutine_function())
 
 
 def _socket(path, user):

@@ -14,13 +14,13 @@ import hashlib
 import inspect
 import os
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from channels_redis import pubsub
 
 from marcomage import channel_layer
 from marcomage.channel_layer import PubSubChannelLayer
+from tests.event_loop import run_in_own_loop
 
 from .pins import assert_checked_with
 
@@ -70,8 +70,7 @@ def _layer():
 
 
 def _run(coroutine_function):
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coroutine_function()).result(timeout=60)
+    return run_in_own_loop(coroutine_function())
 
 
 def test_its_shards_replace_channels_redis_ones_whole():

@@ -17,6 +17,7 @@ from uvicorn.protocols.http.flow_control import FlowControl
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
 from marcomage.http_protocol import Protocol
+from tests.event_loop import run_in_own_loop
 
 from .pins import assert_checked_with
 
@@ -104,7 +105,7 @@ def test_the_application_sends_through_the_cycles_send_attribute():
 
     async def app(scope, receive, send):
         await _answer(send)
-    asyncio.run(cycle.run_asgi(app))
+    run_in_own_loop(cycle.run_asgi(app))
     assert got == ["http.response.start", "http.response.body"]
 
 
@@ -117,7 +118,7 @@ def test_a_complete_answer_closes_unless_kept_alive_and_reports_itself():
 
         async def run(cycle=cycle):
             await _answer(cycle.send)
-        asyncio.run(run())
+        run_in_own_loop(run())
         assert cycle.response_complete is True and responses == [True]
         assert transport.closed is (not keep_alive)
         assert b"".join(transport.written).startswith(b"HTTP/1.1 413 ")

@@ -14,6 +14,7 @@ from a2wsgi import WSGIMiddleware
 from a2wsgi.wsgi import WSGIResponder
 
 from marcomage import httppool
+from tests.event_loop import run_in_own_loop
 
 from .pins import assert_checked_with
 
@@ -46,8 +47,7 @@ def test_the_responder_is_built_and_sends_as_the_override_assumes():
 
 
 def _run(coroutine_function):
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coroutine_function()).result(timeout=60)
+    return run_in_own_loop(coroutine_function())
 
 
 def _scope(path="/"):

@@ -1,13 +1,13 @@
 """The counts behind the caps on live sockets (marcomage/plumbing/socket_cap.py), in the process's
 memory and in Redis: the oldest past a cap, two server processes sharing the sets, a socket
 left behind by a process that died, and the sets' expiry."""
-import asyncio
 import os
 import uuid
 
 import pytest
 
 from marcomage.plumbing import socket_cap
+from tests.event_loop import run_in_own_loop
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
@@ -42,7 +42,7 @@ def test_the_oldest_past_a_cap_go_whichever_process_counted_them(kind):
         assert await first.opened([(account, 3)], "d", 5.0) == []
         assert await second.opened([(account, 3)], "e", 6.0) == [(account, "a")]
 
-    asyncio.run(body())
+    run_in_own_loop(body())
     if kind == "redis":
         import redis
         ttl = redis.Redis.from_url(REDIS_URL).ttl(account)

@@ -19,6 +19,7 @@ import pytest
 import websockets
 
 from tests.devtools.test_load_harness import fresh_database_url  # noqa: F401 (a fixture)
+from tests.event_loop import run_in_own_loop
 
 ROOT = Path(__file__).resolve().parents[2]
 START_IN = 6.0  # seconds: the sockets are open by then
@@ -96,7 +97,7 @@ def test_events_started_by_the_periodic_tick_reach_the_players_pages(
             return await asyncio.wait_for(asyncio.gather(*(
                 _first_game(port, tournament, player["session"])
                 for tournament, player in pages)), timeout=START_IN + 60)
-        games = asyncio.run(all_pages())
+        games = run_in_own_loop(all_pages(), timeout=START_IN + 90)
         # Each pair of players heard of the one game they were paired in.
         assert games[0] == games[1] and games[2] == games[3] and games[0] != games[2]
         # ... which is a real game of theirs, started by the tick: its page opens for them.
