@@ -3,6 +3,8 @@
 alice owns things, bob plays against her, carol is an outsider who must not
 see what is theirs.
 """
+import gc
+
 import pytest
 
 from tests.factories import PlayerFactory
@@ -201,3 +203,13 @@ def _no_data_export_carried_over():
     from marcomage.privacy.exports import local_exports
 
     local_exports.discard_waiting()
+
+
+@pytest.fixture
+def collector_off():
+    """The garbage collector off for the test: what is freed is freed by reference counts
+    alone (a request, a page's context: tests of reference cycles)."""
+    gc.collect()
+    gc.disable()
+    yield
+    gc.enable()

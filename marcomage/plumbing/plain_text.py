@@ -38,27 +38,33 @@ def text_problem(value: str, what: str = "text") -> str | None:
     return None
 
 
+class _PlainTextValidator:
+    """A field's check with ``problem(value, what)``: a clear error, never a crash."""
+
+    problem = None  # name_problem or text_problem, in the subclasses
+
+    def __init__(self, what: str):
+        self.what = what
+
+    def __call__(self, value):
+        if problem := type(self).problem(str(value), self.what):
+            raise ValidationError(problem, code="control_characters")
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other.what == self.what
+
+
 @deconstructible
-class NameValidator:
+class NameValidator(_PlainTextValidator):
+    problem = staticmethod(name_problem)
+
     def __init__(self, what: str = "name"):
-        self.what = what
-
-    def __call__(self, value):
-        if problem := name_problem(str(value), self.what):
-            raise ValidationError(problem, code="control_characters")
-
-    def __eq__(self, other):
-        return isinstance(other, NameValidator) and other.what == self.what
+        super().__init__(what)
 
 
 @deconstructible
-class TextValidator:
+class TextValidator(_PlainTextValidator):
+    problem = staticmethod(text_problem)
+
     def __init__(self, what: str = "text"):
-        self.what = what
-
-    def __call__(self, value):
-        if problem := text_problem(str(value), self.what):
-            raise ValidationError(problem, code="control_characters")
-
-    def __eq__(self, other):
-        return isinstance(other, TextValidator) and other.what == self.what
+        super().__init__(what)

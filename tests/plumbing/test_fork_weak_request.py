@@ -6,11 +6,9 @@ middleware and Django's template backend set up, so that none of them holds the 
 different than what the fork replaces, or when a request or a page is left to the garbage
 collector again.
 """
-import gc
 import inspect
 import weakref
 
-import pytest
 from django.contrib.auth import middleware as auth_middleware
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages.storage import cookie, fallback, session
@@ -31,14 +29,6 @@ RECORD = "0005-weak-request.md"
 def test_django_and_django_htmx_are_versions_the_fork_was_checked_with():
     assert_checked_with("Django", "5.2", "5.3", RECORD)
     assert_checked_with("django-htmx", "1.29", "1.30", RECORD)
-
-
-@pytest.fixture
-def collector_off():
-    gc.collect()
-    gc.disable()
-    yield
-    gc.enable()
 
 
 def _request():

@@ -5,7 +5,6 @@ collections stop every thread of the server (marcomage/weak_request.py says what
 Checked with the collector off: an object still alive after its last owner let go of it
 is held by a cycle.
 """
-import gc
 import weakref
 from urllib.parse import urlencode
 
@@ -24,14 +23,6 @@ pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 URLENCODED = "application/x-www-form-urlencoded"
-
-
-@pytest.fixture
-def collector_off():
-    gc.collect()
-    gc.disable()
-    yield
-    gc.enable()
 
 
 def _served(client, method, path, data=None):
