@@ -85,7 +85,9 @@ def test_the_game_board_with_drawn_pictures_and_an_imported_background(
     for x in range(0, 640, 40):  # stripes, so that the picture is plain to see
         picture.paste((180, 150, 90), (x, 0, x + 12, 400))
     picture.save(source / "bg_1.jpg", format="JPEG")
-    in_hand = page.locator("#board .card[data-card-id] .card-art:visible").first.locator(
+    # A card of alice's own hand (the opponent's hand, above it, may hold the same card
+    # with its picture folded away).
+    in_hand = page.locator("#hand-form .card[data-card-id] .card-art:visible").first.locator(
         "xpath=..").get_attribute("data-card-id")
     card_picture = Image.new("RGB", (80, 60), (230, 230, 230))
     card_picture.paste((200, 30, 30), (20, 15, 60, 45))  # a red square on white
@@ -97,7 +99,8 @@ def test_the_game_board_with_drawn_pictures_and_an_imported_background(
     page.wait_for_selector("#board .card-art:visible")
     background = page.evaluate("getComputedStyle(document.querySelector('main')).backgroundImage")
     assert "/cards/art/bg_1-" in background
-    imported = page.locator(f'#board .card[data-card-id="{in_hand}"] .card-art--picture img').first
+    imported = page.locator(
+        f'#hand-form .card[data-card-id="{in_hand}"] .card-art--picture img').first
     imported.wait_for()
     assert imported.evaluate("img => img.complete && img.naturalWidth") == 80
     screenshot("board-imported-background")

@@ -46,10 +46,25 @@ def fresh_database_url(tmp_path):
         admin.close()
 
 
+def _own_redis(number):
+    """A Redis database of its own for the site a test serves, emptied first: the Celery
+    queues have the same keys for every site on one database, and a site served by the
+    other test worker took this one's tasks (an arena's pairing ran against the other
+    test's database and never came)."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return {}
+    import redis
+
+    base = url.rsplit("/", 1)[0] if url.count("/") > 2 else url
+    redis.Redis.from_url(f"{base}/{number}").flushdb()
+    return {"REDIS_URL": f"{base}/{number}"}
+
+
 @pytest.mark.slow
 def test_load_harness_plays_games_against_the_production_server(fresh_database_url, tmp_path):
     # Players in the tutorial (level 0): each board on turn also carries a suggestion.
-    env = {**os.environ, "DATABASE_URL": fresh_database_url,
+    env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(12),
            "STATIC_ROOT": str(tmp_path / "static")}  # not the folder other tests read
     env.pop("DJANGO_SETTINGS_MODULE", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
@@ -82,7 +97,7 @@ def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url,
     # Four players in one arena: games end and the players are paired again, each client
     # learning of its next game on the finished game's page, whose socket brings the next
     # game's board, as a browser does.
-    env = {**os.environ, "DATABASE_URL": fresh_database_url,
+    env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(13),
            "STATIC_ROOT": str(tmp_path / "static")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
@@ -119,7 +134,7 @@ def test_load_harness_two_nodes_behind_pgbouncer(fresh_database_url, tmp_path):
     # Two web nodes on their own ports and a tasks node, PostgreSQL behind PgBouncer in
     # transaction mode: each game's players are on different nodes, so every push crosses
     # from one node to the other through Redis.
-    env = {**os.environ, "DATABASE_URL": fresh_database_url,
+    env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(14),
            "STATIC_ROOT": str(tmp_path / "static")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
@@ -187,7 +202,7 @@ def test_load_harness_push_mode_subscribes_the_away_players(fresh_database_url, 
     push service, and comes back on pushes; whatever push arrives passed the service's
     VAPID check and decryption (none refused). Which moves send one is the notifications'
     business: the figures are in docs/performance.md, this checks the harness runs."""
-    env = {**os.environ, "DATABASE_URL": fresh_database_url,
+    env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(15),
            "STATIC_ROOT": str(tmp_path / "static"), "VAPID_KEY_FILE": str(tmp_path / "keys")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
