@@ -11,6 +11,7 @@ class LevelRating:
     label: str
     rating: int
     deviation: int
+    margin: int  # twice the deviation: the rating's 95 % interval either side
     games: int
     percent_vs_standard: int | None
 
@@ -19,6 +20,7 @@ def ai_level_ratings(*, hidden: bool = False) -> list[LevelRating]:
     """The rated levels of a mode, weakest level first (engine.AI_LEVELS' order)."""
     rows = {row.level: row for row in AiLevelRating.objects.filter(hidden=hidden)}
     return [LevelRating(level, level.capitalize(), round(row.rating), round(row.deviation),
+                        2 * round(row.deviation),
                         row.games, None if row.score_vs_standard is None
                         or level == "standard" else round(100 * row.score_vs_standard))
             for level in engine.AI_LEVELS if (row := rows.get(level)) is not None]

@@ -47,32 +47,26 @@ def ai_ratings_play(*, deals: int, hidden: bool = False, levels=engine.AI_LEVELS
     tasks = [(i, seed * 7919 + first_period, a, b, budgets[a], budgets[b], hidden)
              for i in range(deals) for a, b in pairs]
     recorded = 0
-    with multiprocessing.get_context("spawn").Pool(jobs) if jobs > 1 else _serial() as pool:
-        for done, (task, pair) in enumerate(zip(tasks, pool.imap(match_deal, tasks)), 1):
-            i, _seed, a, b, budget_a, budget_b, _hidden = task
-            AiLevelGame.objects.bulk_create([
-                AiLevelGame(level_a=a, level_b=b, hidden=hidden, score_a=score, turns=turns,
-                            period=first_period + i, simulations_a=_simulations(budget_a),
-                            simulations_b=_simulations(budget_b))
-                for score, turns, _times_a, _times_b in pair])
-            recorded += len(pair)
-            if progress is not None:
-                progress(done, len(tasks))
+    for done, (task, pair) in enumerate(zip(tasks, _deals_played(tasks, jobs)), 1):
+        i, _seed, a, b, budget_a, budget_b, _hidden = task
+        AiLevelGame.objects.bulk_create([
+            AiLevelGame(level_a=a, level_b=b, hidden=hidden, score_a=score, turns=turns,
+                        period=first_period + i, simulations_a=_simulations(budget_a),
+                        simulations_b=_simulations(budget_b))
+            for score, turns, _times_a, _times_b in pair])
+        recorded += len(pair)
+        if progress is not None:
+            progress(done, len(tasks))
     return recorded
 
 
-class _serial:
-    """A stand-in for a one-process pool."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-    @staticmethod
-    def imap(function, items):
-        return map(function, items)
+def _deals_played(tasks, jobs):
+    """Each task's deal, in order, played in ``jobs`` processes (or in this one)."""
+    if jobs <= 1:
+        yield from map(match_deal, tasks)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(match_deal, tasks)
 
 
 def _rated(game: AiLevelGame) -> bool:

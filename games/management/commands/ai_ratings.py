@@ -60,5 +60,5 @@ class Command(BaseCommand):
             for r in ratings:
                 versus = ("" if r.percent_vs_standard is None
                           else f", scores {r.percent_vs_standard}% against Standard")
-                self.stdout.write(f"  {r.label:<9} {r.rating:>5} ± {2 * r.deviation:<4} "
+                self.stdout.write(f"  {r.label:<9} {r.rating:>5} ± {r.margin:<4} "
                                   f"({r.games} games{versus})")
