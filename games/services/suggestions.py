@@ -1,13 +1,12 @@
-"""The tutorial's play suggestion (rules-engine.md §14.4): the standard AI's choice for the
-seat on turn, worked out as the board is drawn.
+"""The tutorial's play suggestion (rules-engine.md §14.4): of the standard AI's best moves for
+the seat on turn, the one a small search prefers, worked out as the board is drawn.
 
-``engine.suggest_action`` costs about 0.1 ms (median, p90 0.16 ms), less than asking a cache
-for it, so every board that needs one (a page load, a move's answer, a board pushed over a
-socket, a refresh) works it out itself: it is on the board from the first frame, with no
-worker, no second push and nothing to go stale or get lost between them. (Until 2026-11 it
-was a Hard search of 13-18 ms, worked out by a worker or a search process beside each server
-process and pushed as a second board; with 200 tutorial games it cost a third of a core and
-the pushes' p99 rose from 94 ms to 1 s: docs/ai.md.)
+``engine.suggest_action`` costs a few milliseconds (docs/ai.md), so every board that needs
+one (a page load, a move's answer, a board pushed over a socket, a refresh) works it out
+itself: it is on the board from the first frame, with no worker, no second push and nothing
+to go stale or get lost between them. (Until 2026-11 a Hard search of 13-18 ms was worked
+out by a worker or a search process beside each server process and pushed as a second
+board; with 200 tutorial games the pushes' p99 rose from 94 ms to 1 s: docs/ai.md.)
 
 It is computed from what that seat may see only, with a seed of its own, so the same board
 always gets the same suggestion wherever it is drawn, and the game's generator is neither
