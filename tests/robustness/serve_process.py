@@ -1,4 +1,6 @@
 """The site as `manage.py serve` runs it, in a process of its own, on a fresh database."""
+from __future__ import annotations
+
 import os
 import socket
 import subprocess
@@ -7,6 +9,10 @@ import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotation alone: pytest loads it as a plugin (pytest_plugins)
+    from tests.served_sites import ServedSites
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,22 +24,20 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve_process(folder: Path, *, setup: str = "", env: dict | None = None,
-                  args: tuple = (), log_name: str = "serve.log"):
-    """Migrate a fresh SQLite database in ``folder`` (the one of DATABASE_URL in ``env``
-    when given), run ``setup`` (Python, in `manage.py shell`) and start `manage.py serve`
-    on a free port; yields (port, what ``setup`` printed). Without REDIS_URL in ``env``:
-    one server process, no Celery. Two servers may share ``folder`` (and so the database)
-    with logs of different names. On leaving, the server's log must hold no traceback."""
+def serve_process(sites: ServedSites, folder: Path, *, setup: str = "",
+                  env: dict | None = None, args: tuple = (), log_name: str = "serve.log"):
+    """Give ``folder`` a fresh migrated SQLite database (a copy of ``sites``' template), run
+    ``setup`` (Python, in `manage.py shell`) and start `manage.py serve` on a free port;
+    yields (port, what ``setup`` printed). Without REDIS_URL in ``env``: one server
+    process, no Celery. Two servers may share ``folder`` (and so the database) with logs of
+    different names. On leaving, the server's log must hold no traceback."""
     overrides = env or {}
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'site.sqlite3'}",
+    env = {**os.environ, "DATABASE_URL": sites.sqlite_url(folder),
            "STATIC_ROOT": str(folder / "static"), "FLOOD_CONTROL": "false", **overrides}
     if not overrides.get("REDIS_URL"):
         env.pop("REDIS_URL", None)
     env.pop("DJANGO_SETTINGS_MODULE", None)
     manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True,
-                   timeout=300)
     printed = ""
     if setup:
         printed = subprocess.run([*manage, "shell", "-c", setup], cwd=ROOT, env=env,

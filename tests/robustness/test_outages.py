@@ -8,6 +8,8 @@ throw-away SQLite file. The player's moves go through HTTP like a browser's.
 - Worker killed right after a move: a new worker plays the computer's turn within a
   minute (the sweep queues it again; the task is idempotent by game version).
 """
+from __future__ import annotations
+
 import json
 import os
 import re
@@ -20,10 +22,17 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import psutil
 import pytest
 import redis
+
+if TYPE_CHECKING:  # for the annotation alone: pytest loads it as a plugin (pytest_plugins)
+    from tests.served_sites import ServedSites
+
+# served_sites (and fresh_database_url): tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_SERVER = shutil.which("redis-server")
@@ -113,16 +122,19 @@ def _port_open(port) -> bool:
 
 
 class Site:
-    def __init__(self, tmp_path):
+    """A fresh migrated SQLite file in ``tmp_path`` (a copy of ``sites``' template) and the
+    run's collected static files (DEBUG off serves them), for processes started here."""
+
+    def __init__(self, tmp_path, sites: ServedSites):
         self.tmp = tmp_path
         self.redis_port = _free_port()
         self.web_port = _free_port()
         self.env = {**os.environ,
-                    "DATABASE_URL": f"sqlite:///{tmp_path / 'outage.sqlite3'}",
+                    "DATABASE_URL": sites.sqlite_url(tmp_path),
                     "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
                     "DEBUG": "false", "SECRET_KEY": "outage-test-" + "k" * 40,
                     "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "false",
-                    "HTTP_THREADS": "4", "STATIC_ROOT": str(tmp_path / "static")}
+                    "HTTP_THREADS": "4", "STATIC_ROOT": str(sites.static_root())}
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self.procs = {}
 
@@ -172,11 +184,9 @@ class Site:
 
 
 @pytest.fixture
-def site(tmp_path):
-    site = Site(tmp_path)
+def site(served_sites, tmp_path):
+    site = Site(tmp_path, served_sites)
     try:
-        site.manage("migrate", "--noinput", "-v0")
-        site.manage("collectstatic", "--noinput", "-v0")
         site.redis_start()
         bindir = Path(sys.executable).parent
         site.start("web", [str(bindir / "uvicorn"), "marcomage.asgi:application", "--host",

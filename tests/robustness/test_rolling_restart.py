@@ -29,6 +29,9 @@ from tests.robustness.test_outages import (
     _wait,
 )
 
+# served_sites: tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
+
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not REDIS_SERVER, reason="needs the redis-server program")]
 
@@ -60,11 +63,9 @@ def _ready(site) -> int:
 
 
 @pytest.fixture
-def served(tmp_path):
-    site = Site(tmp_path)
+def served(served_sites, tmp_path):
+    site = Site(tmp_path, served_sites)
     try:
-        site.manage("migrate", "--noinput", "-v0")
-        site.manage("collectstatic", "--noinput", "-v0")
         site.redis_start()
         site.start("serve", [sys.executable, "manage.py", "serve", "--port", str(site.web_port),
                              "--workers", "2", "--graceful", "10"])

@@ -18,8 +18,10 @@ from pathlib import Path
 import pytest
 import websockets
 
-from tests.devtools.test_load_harness import fresh_database_url  # noqa: F401 (a fixture)
 from tests.event_loop import run_in_own_loop
+
+# served_sites: tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
 
 ROOT = Path(__file__).resolve().parents[2]
 START_IN = 6.0  # seconds: the sockets are open by then
@@ -67,18 +69,15 @@ async def _first_game(port, tournament_id, session) -> int:
 
 
 @pytest.mark.slow
-def test_events_started_by_the_periodic_tick_reach_the_players_pages(
-        fresh_database_url, tmp_path):  # noqa: F811
+@pytest.mark.skipif(os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="the embedded default runs on SQLite")
+def test_events_started_by_the_periodic_tick_reach_the_players_pages(served_sites, tmp_path):
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": fresh_database_url, "DEBUG": "true",
+    env = {**os.environ, "DATABASE_URL": served_sites.sqlite_url(tmp_path), "DEBUG": "true",
            "FLOOD_CONTROL": "false", "STATIC_ROOT": str(tmp_path / "static")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     env.pop("REDIS_URL", None)  # the embedded default
     env.pop("PERIODIC_IN_SERVER", None)  # as `make run` starts it: serve decides
-    if not fresh_database_url.startswith("sqlite"):
-        pytest.skip("the embedded default runs on SQLite")
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True, timeout=300)
     server_log = open(tmp_path / "server.log", "w")  # noqa: SIM115
     server = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port)],
                               cwd=ROOT, env=env, stdout=server_log, stderr=subprocess.STDOUT,
