@@ -54,15 +54,16 @@ def test_the_example_bot_accepts_a_challenge_and_plays_it_to_the_end(
         fresh_database_url, tmp_path):
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": fresh_database_url, "DEBUG": "true",
-           "API_STREAM_SECONDS": "2",
+           "API_STREAM_SECONDS": "0.5",
            "API_RATE_LIMIT_TOKEN": "100000/m", "FLOOD_CONTROL": "false"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     # Embedded Celery (eager) and an in-process channel layer: the rating is computed in the
     # process that ends the game. With REDIS_URL the tasks would wait for a worker this test
     # does not start, and the shared Redis would mix its queue with other tests'. So alice's
     # side, a process of its own, publishes into no layer the server hears: her moves reach
-    # the bot's stream through the restatement that opens every connection (streams of 2 s
-    # here; the push itself is tested through the ASGI application in test_bot_stream.py).
+    # the bot's stream through the restatement that opens every connection (streams of 0.5 s
+    # here: the bot hears of each of her moves when its next stream opens; the push itself
+    # is tested through the ASGI application in test_bot_stream.py).
     env.pop("REDIS_URL", None)
     server_log = open(tmp_path / "server.log", "w")  # noqa: SIM115
     server = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port)],
