@@ -72,8 +72,8 @@ class _Daphne:
             stderr=subprocess.STDOUT)
         listener.close()  # daphne holds its own copy
 
-    def stop(self):
-        self.process.terminate()
+    def wait_stopped(self):
+        """Wait for the process told to stop (``process.terminate()``), killed after 10 s."""
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -136,8 +136,10 @@ def two_daphnes(served_sites, tmp_path):
     try:
         yield [process.port for process in daphnes], setup
     finally:
+        for process in daphnes:  # both stop at once
+            process.process.terminate()
         for process in daphnes:
-            process.stop()
+            process.wait_stopped()
         for log in logs:
             log.close()
             sys.stderr.write(Path(log.name).read_text()[-3000:])
