@@ -9,6 +9,7 @@ reached no socket: six players sat on the event page while their games started.)
 import asyncio
 import json
 import os
+import select
 import subprocess
 import sys
 import time
@@ -24,7 +25,6 @@ from tests.event_loop import run_in_own_loop
 pytest_plugins = ["tests.served_sites"]
 
 ROOT = Path(__file__).resolve().parents[2]
-START_IN = 6.0  # seconds: the sockets are open by then
 
 
 def _free_port() -> int:
@@ -56,16 +56,20 @@ def _stop(process: subprocess.Popen) -> None:
             os.killpg(process.pid, 9)
 
 
-async def _first_game(port, tournament_id, session) -> int:
+def _event_page(port, tournament_id, session):
+    """The socket of a player's event page, opened when awaited (the consumer has joined the
+    event's groups by then)."""
+    return websockets.connect(f"ws://127.0.0.1:{port}/ws/tournaments/{tournament_id}/?v=0",
+                              origin=f"http://127.0.0.1:{port}",
+                              additional_headers={"Cookie": f"sessionid={session}"})
+
+
+async def _first_game(socket) -> int:
     """The game the event page's socket names first (the frame tournaments.js opens)."""
-    origin = f"http://127.0.0.1:{port}"
-    async with websockets.connect(
-            f"ws://127.0.0.1:{port}/ws/tournaments/{tournament_id}/?v=0",
-            origin=origin, additional_headers={"Cookie": f"sessionid={session}"}) as socket:
-        while True:
-            frame = json.loads(await socket.recv())
-            if frame.get("event") == "game":
-                return int(frame["game"])
+    while True:
+        frame = json.loads(await socket.recv())
+        if frame.get("event") == "game":
+            return int(frame["game"])
 
 
 @pytest.mark.slow
@@ -82,21 +86,30 @@ def test_events_started_by_the_periodic_tick_reach_the_players_pages(served_site
     server = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port)],
                               cwd=ROOT, env=env, stdout=server_log, stderr=subprocess.STDOUT,
                               start_new_session=True)
+    setup = None
     try:
         _wait_for(f"http://127.0.0.1:{port}/api/v1/cards/1")
-        setup = subprocess.run([sys.executable, "-m", "tests.tournaments.serve_events",
-                                str(START_IN)], cwd=ROOT, env=env, capture_output=True,
-                               text=True, timeout=120, check=True)
-        made = json.loads(setup.stdout.strip().splitlines()[-1])
+        setup = subprocess.Popen([sys.executable, "-m", "tests.tournaments.serve_events"],
+                                 cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True)
+        assert select.select([setup.stdout], [], [], 120)[0], "serve_events printed nothing"
+        made = json.loads(setup.stdout.readline())
         players = made["players"]
         pages = [(made["arena"], players[0]), (made["arena"], players[1]),
                  (made["swiss"], players[2]), (made["swiss"], players[3])]
 
         async def all_pages():
-            return await asyncio.wait_for(asyncio.gather(*(
-                _first_game(port, tournament, player["session"])
-                for tournament, player in pages)), timeout=START_IN + 60)
-        games = run_in_own_loop(all_pages(), timeout=START_IN + 90)
+            sockets = [await _event_page(port, tournament, player["session"])
+                       for tournament, player in pages]
+            try:
+                setup.communicate("due\n", timeout=60)  # the events are due now
+                assert setup.returncode == 0
+                return await asyncio.wait_for(
+                    asyncio.gather(*(_first_game(socket) for socket in sockets)), timeout=60)
+            finally:
+                for socket in sockets:
+                    await socket.close()
+        games = run_in_own_loop(all_pages(), timeout=90)
         # Each pair of players heard of the one game they were paired in.
         assert games[0] == games[1] and games[2] == games[3] and games[0] != games[2]
         # ... which is a real game of theirs, started by the tick: its page opens for them.
@@ -105,6 +118,9 @@ def test_events_started_by_the_periodic_tick_reach_the_players_pages(served_site
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.status == 200 and b'id="game-event"' in response.read()
     finally:
+        if setup is not None and setup.poll() is None:
+            setup.kill()
+            setup.wait()
         _stop(server)
         server_log.close()
     log = (tmp_path / "server.log").read_text()
