@@ -26,11 +26,21 @@ def free_port() -> int:
 @contextmanager
 def serve_process(sites: ServedSites, folder: Path, *, setup: str = "",
                   env: dict | None = None, args: tuple = (), log_name: str = "serve.log"):
-    """Give ``folder`` a fresh migrated SQLite database (a copy of ``sites``' template), run
-    ``setup`` (Python, in `manage.py shell`) and start `manage.py serve` on a free port;
-    yields (port, what ``setup`` printed). Without REDIS_URL in ``env``: one server
-    process, no Celery. Two servers may share ``folder`` (and so the database) with logs of
-    different names. On leaving, the server's log must hold no traceback."""
+    """One server of ``serve_processes``; yields (its port, what ``setup`` printed)."""
+    with serve_processes(sites, folder, setup=setup, env=env, args=args,
+                         log_names=(log_name,)) as (ports, printed):
+        yield ports[0], printed
+
+
+@contextmanager
+def serve_processes(sites: ServedSites, folder: Path, *, log_names: tuple, setup: str = "",
+                    env: dict | None = None, args: tuple = ()):
+    """Give ``folder`` a fresh migrated SQLite database (a copy of ``sites``' template),
+    start one `manage.py serve` on a free port for each of ``log_names`` (its log in
+    ``folder``), all sharing the database, and meanwhile run ``setup`` (Python, in
+    `manage.py shell`); yields (the ports, what ``setup`` printed) once every server
+    answers. Without REDIS_URL in ``env``: one server process each, no Celery. On leaving,
+    the servers' logs must hold no traceback."""
     overrides = env or {}
     env = {**os.environ, "DATABASE_URL": sites.sqlite_url(folder),
            "STATIC_ROOT": str(folder / "static"), "FLOOD_CONTROL": "false", **overrides}
@@ -38,35 +48,41 @@ def serve_process(sites: ServedSites, folder: Path, *, setup: str = "",
         env.pop("REDIS_URL", None)
     env.pop("DJANGO_SETTINGS_MODULE", None)
     manage = [sys.executable, "manage.py"]
-    printed = ""
-    if setup:
-        printed = subprocess.run([*manage, "shell", "-c", setup], cwd=ROOT, env=env,
-                                 check=True, capture_output=True, text=True,
-                                 timeout=120).stdout
-    port = free_port()
-    log_path = folder / log_name
-    log = open(log_path, "w")  # noqa: SIM115 - kept open for the server
-    server = subprocess.Popen([*manage, "serve", "--port", str(port), *args], cwd=ROOT,
-                              env=env, stdout=log, stderr=subprocess.STDOUT,
-                              start_new_session=True)
+    servers = []  # (process, port, log path, log file)
     try:
+        for log_name in log_names:
+            port = free_port()
+            log = open(folder / log_name, "w")  # noqa: SIM115 - kept open for the server
+            servers.append((subprocess.Popen(
+                [*manage, "serve", "--port", str(port), *args], cwd=ROOT, env=env,
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
+                port, folder / log_name, log))
+        printed = ""
+        if setup:  # while the servers start
+            printed = subprocess.run([*manage, "shell", "-c", setup], cwd=ROOT, env=env,
+                                     check=True, capture_output=True, text=True,
+                                     timeout=120).stdout
         deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/",
-                                            timeout=2):
-                    break
-            except OSError:
-                assert server.poll() is None, log_path.read_text()
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.2)
-        yield port, printed
+        for server, port, log_path, _log in servers:
+            while True:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/",
+                                                timeout=2):
+                        break
+                except OSError:
+                    assert server.poll() is None, log_path.read_text()
+                    assert time.monotonic() < deadline, "the server did not start"
+                    time.sleep(0.2)
+        yield [port for _server, port, _log_path, _log in servers], printed
     finally:
-        os.killpg(server.pid, 15)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, 9)
-        log.close()
-    logged = log_path.read_text()
-    assert "Traceback" not in logged and "Exception in ASGI" not in logged, logged[-3000:]
+        for server, _port, _log_path, _log in servers:
+            os.killpg(server.pid, 15)
+        for server, _port, _log_path, log in servers:
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, 9)
+            log.close()
+    for _server, _port, log_path, _log in servers:
+        logged = log_path.read_text()
+        assert "Traceback" not in logged and "Exception in ASGI" not in logged, logged[-3000:]
