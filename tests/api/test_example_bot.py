@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.devtools.test_load_harness import fresh_database_url  # noqa: F401 (a fixture)
+# fresh_database_url: tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,21 +51,20 @@ def _stop(process: subprocess.Popen) -> None:
 
 @pytest.mark.slow
 def test_the_example_bot_accepts_a_challenge_and_plays_it_to_the_end(
-        fresh_database_url, tmp_path):  # noqa: F811
+        fresh_database_url, tmp_path):
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": fresh_database_url, "DEBUG": "true",
-           "API_STREAM_SECONDS": "2",
+           "API_STREAM_SECONDS": "0.5",
            "API_RATE_LIMIT_TOKEN": "100000/m", "FLOOD_CONTROL": "false"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     # Embedded Celery (eager) and an in-process channel layer: the rating is computed in the
     # process that ends the game. With REDIS_URL the tasks would wait for a worker this test
     # does not start, and the shared Redis would mix its queue with other tests'. So alice's
     # side, a process of its own, publishes into no layer the server hears: her moves reach
-    # the bot's stream through the restatement that opens every connection (streams of 2 s
-    # here; the push itself is tested through the ASGI application in test_bot_stream.py).
+    # the bot's stream through the restatement that opens every connection (streams of 0.5 s
+    # here: the bot hears of each of her moves when its next stream opens; the push itself
+    # is tested through the ASGI application in test_bot_stream.py).
     env.pop("REDIS_URL", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True, timeout=300)
     server_log = open(tmp_path / "server.log", "w")  # noqa: SIM115
     server = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port)],
                               cwd=ROOT, env=env, stdout=server_log, stderr=subprocess.STDOUT,

@@ -9,7 +9,6 @@ import os
 import shutil
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 
 import pytest
@@ -22,28 +21,10 @@ from devtools.load import (
     service_cpu_seconds,
 )
 
+# served_sites (and fresh_database_url): tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def fresh_database_url(tmp_path):
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith("postgres"):
-        yield f"sqlite:///{tmp_path / 'load.sqlite3'}"
-        return
-    import psycopg2
-    base, _, _ = url.rpartition("/")
-    name = f"marcomage_load_{uuid.uuid4().hex[:8]}"
-    admin = psycopg2.connect(base + "/postgres")
-    admin.autocommit = True
-    with admin.cursor() as cursor:
-        cursor.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with admin.cursor() as cursor:
-            cursor.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
 
 
 def _own_redis(number):
@@ -67,8 +48,6 @@ def test_load_harness_plays_games_against_the_production_server(fresh_database_u
     env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(12),
            "STATIC_ROOT": str(tmp_path / "static")}  # not the folder other tests read
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True, timeout=300)
     out = tmp_path / "load.json"
     result = subprocess.run(
         [sys.executable, "-m", "devtools.load", "--serve", "--games", "2", "--think", "0,0.3",
@@ -100,8 +79,6 @@ def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url,
     env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(13),
            "STATIC_ROOT": str(tmp_path / "static")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True, timeout=300)
     out = tmp_path / "arena.json"
     result = subprocess.run(
         [sys.executable, "-m", "devtools.load", "--serve", "--arena", "--players", "4",
@@ -137,8 +114,6 @@ def test_load_harness_two_nodes_behind_pgbouncer(fresh_database_url, tmp_path):
     env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(14),
            "STATIC_ROOT": str(tmp_path / "static")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True, timeout=300)
     out = tmp_path / "nodes.json"
     result = subprocess.run(
         [sys.executable, "-m", "devtools.load", "--serve", "--nodes", "2", "--pgbouncer",
@@ -205,8 +180,6 @@ def test_load_harness_push_mode_subscribes_the_away_players(fresh_database_url, 
     env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(15),
            "STATIC_ROOT": str(tmp_path / "static"), "VAPID_KEY_FILE": str(tmp_path / "keys")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True, timeout=300)
     out = tmp_path / "load.json"
     result = subprocess.run(
         [sys.executable, "-m", "devtools.load", "--serve", "--games", "2", "--think", "0,0.3",

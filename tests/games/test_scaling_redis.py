@@ -22,6 +22,9 @@ import pytest
 REDIS_URL = os.environ.get("REDIS_URL", "")
 ROOT = Path(__file__).resolve().parents[2]
 
+# served_sites: tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
+
 pytestmark = [
     pytest.mark.skipif(not REDIS_URL, reason="needs REDIS_URL (a shared channel layer)"),
     pytest.mark.slow,
@@ -69,8 +72,8 @@ class _Daphne:
             stderr=subprocess.STDOUT)
         listener.close()  # daphne holds its own copy
 
-    def stop(self):
-        self.process.terminate()
+    def wait_stopped(self):
+        """Wait for the process told to stop (``process.terminate()``), killed after 10 s."""
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -120,12 +123,10 @@ class _WebSocket:
 
 
 @pytest.fixture
-def two_daphnes(tmp_path):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'shared.sqlite3'}",
+def two_daphnes(served_sites, tmp_path):
+    env = {**os.environ, "DATABASE_URL": served_sites.sqlite_url(tmp_path),
            "REDIS_URL": REDIS_URL, "DEBUG": "true", "AXES_ENABLED": "false"}
     python = sys.executable
-    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env,
-                   check=True)
     out = subprocess.run([python, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env,
                          check=True, capture_output=True, text=True).stdout
     setup = json.loads(out.split("RESULT ", 1)[1])
@@ -135,8 +136,10 @@ def two_daphnes(tmp_path):
     try:
         yield [process.port for process in daphnes], setup
     finally:
+        for process in daphnes:  # both stop at once
+            process.process.terminate()
         for process in daphnes:
-            process.stop()
+            process.wait_stopped()
         for log in logs:
             log.close()
             sys.stderr.write(Path(log.name).read_text()[-3000:])

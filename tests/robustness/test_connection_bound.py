@@ -14,11 +14,13 @@ import threading
 import time
 import urllib.error
 import urllib.request
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+
+# served_sites (and fresh_database_url): tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
 
 ROOT = Path(__file__).resolve().parents[2]
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
@@ -50,20 +52,16 @@ def _free_port():
 
 
 @pytest.fixture
-def fresh_database():
+def fresh_database(served_sites):
+    """(URL, name, an admin connection) of a migrated database of this test's own."""
     import psycopg2
-    base = DATABASE_URL.rpartition("/")[0]
-    name = f"marcomage_burst_{uuid.uuid4().hex[:8]}"
-    admin = psycopg2.connect(base + "/postgres")
-    admin.autocommit = True
-    with admin.cursor() as cursor:
-        cursor.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{base}/{name}", name, admin
-    finally:
-        with admin.cursor() as cursor:
-            cursor.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
+    with served_sites.postgres_url("marcomage_burst") as (url, name):
+        admin = psycopg2.connect(DATABASE_URL.rpartition("/")[0] + "/postgres")
+        admin.autocommit = True
+        try:
+            yield url, name, admin
+        finally:
+            admin.close()
 
 
 def _connections(admin, name) -> int:
@@ -72,17 +70,16 @@ def _connections(admin, name) -> int:
         return cursor.fetchone()[0]
 
 
-def test_a_burst_of_200_requests_queues_within_the_pool(fresh_database, tmp_path):
+def test_a_burst_of_200_requests_queues_within_the_pool(fresh_database, served_sites,
+                                                        tmp_path):
     url, name, admin = fresh_database
     env = {**os.environ, "DATABASE_URL": url, "DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1",
            "SECRET_KEY": "burst-test-" + "k" * 40, "SECURE_SSL_REDIRECT": "false",
            "HTTP_THREADS": str(HTTP_THREADS), "CONN_MAX_AGE": "600",
-           "STATIC_ROOT": str(tmp_path / "static")}
+           "STATIC_ROOT": str(served_sites.static_root())}
     env.pop("REDIS_URL", None)  # one process, no Celery: only the web server connects
     env.pop("DJANGO_SETTINGS_MODULE", None)
     manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     out = subprocess.run([*manage, "shell", "-c", SESSION], cwd=ROOT, env=env, check=True,
                          capture_output=True, text=True).stdout
     session = out.split("RESULT ", 1)[1].strip()

@@ -12,7 +12,10 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from .serve_process import serve_process
+from .serve_process import serve_process, serve_processes
+
+# served_sites (and fresh_database_url): tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 REASON = ("Live updates stopped on this page: your account has more than 30 pages open "
@@ -77,9 +80,10 @@ def _check_the_cap(ports, sessions):
 
 
 @pytest.fixture(scope="module")
-def embedded(tmp_path_factory):
+def embedded(served_sites, tmp_path_factory):
     """(port, sessions) of `manage.py serve` without Redis, with the default caps (30)."""
-    with serve_process(tmp_path_factory.mktemp("caps"), setup=SESSIONS) as (port, printed):
+    with serve_process(served_sites, tmp_path_factory.mktemp("caps"),
+                       setup=SESSIONS) as (port, printed):
         yield port, _sessions(printed)
 
 
@@ -105,10 +109,10 @@ def test_the_embedded_server_closes_the_oldest_socket_of_an_address(embedded):
 
 @pytest.mark.slow
 @pytest.mark.skipif(not REDIS_URL, reason="needs Redis (REDIS_URL)")
-def test_two_server_processes_share_the_cap_through_redis(tmp_path):
-    env = {"REDIS_URL": REDIS_URL}
-    with serve_process(tmp_path, setup=SESSIONS, env=env, args=("--role", "web"),
-                       log_name="web1.log") as (first, printed):
-        with serve_process(tmp_path, env=env, args=("--role", "web"),
-                           log_name="web2.log") as (second, _):
-            _check_the_cap([first, second], _sessions(printed))
+def test_two_server_processes_share_the_cap_through_redis(served_sites, tmp_path):
+    # One server process behind each port (serve's default with Redis is one per core):
+    # the two ports are the two processes.
+    with serve_processes(served_sites, tmp_path, setup=SESSIONS, env={"REDIS_URL": REDIS_URL},
+                         args=("--role", "web", "--workers", "1"),
+                         log_names=("web1.log", "web2.log")) as (ports, printed):
+        _check_the_cap(ports, _sessions(printed))

@@ -8,22 +8,33 @@ throw-away SQLite file. The player's moves go through HTTP like a browser's.
 - Worker killed right after a move: a new worker plays the computer's turn within a
   minute (the sweep queues it again; the task is idempotent by game version).
 """
+from __future__ import annotations
+
 import json
 import os
 import re
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+from contextlib import closing
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import psutil
 import pytest
 import redis
+
+if TYPE_CHECKING:  # for the annotation alone: pytest loads it as a plugin (pytest_plugins)
+    from tests.served_sites import ServedSites
+
+# served_sites (and fresh_database_url): tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_SERVER = shutil.which("redis-server")
@@ -81,13 +92,6 @@ session.save()
 print("RESULT " + json.dumps({"game": game.pk, "session": session.session_key}))
 """
 
-STATE = """
-import json
-from games.models import Game
-game = Game.objects.get(pk={game})
-print("RESULT " + json.dumps({{"version": game.version, "seat": game.current_seat}}))
-"""
-
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -113,16 +117,20 @@ def _port_open(port) -> bool:
 
 
 class Site:
-    def __init__(self, tmp_path):
+    """A fresh migrated SQLite file in ``tmp_path`` (a copy of ``sites``' template) and the
+    run's collected static files (DEBUG off serves them), for processes started here."""
+
+    def __init__(self, tmp_path, sites: ServedSites):
         self.tmp = tmp_path
         self.redis_port = _free_port()
         self.web_port = _free_port()
+        self.database = sites.sqlite_database(tmp_path)
         self.env = {**os.environ,
-                    "DATABASE_URL": f"sqlite:///{tmp_path / 'outage.sqlite3'}",
+                    "DATABASE_URL": f"sqlite:///{self.database}",
                     "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
                     "DEBUG": "false", "SECRET_KEY": "outage-test-" + "k" * 40,
                     "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "false",
-                    "HTTP_THREADS": "4", "STATIC_ROOT": str(tmp_path / "static")}
+                    "HTTP_THREADS": "4", "STATIC_ROOT": str(sites.static_root())}
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self.procs = {}
 
@@ -164,7 +172,14 @@ class Site:
         return json.loads(match.group(1)) if match else None
 
     def game_state(self, game_id):
-        return self.manage("shell", script=STATE.format(game=game_id))
+        """The game's version and seat on turn, read from the database file itself, read
+        only (a `manage.py shell` would cost seconds of CPU at each look of a poll)."""
+        with closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True,
+                                     timeout=20)) as database:
+            version, seat = database.execute(
+                "SELECT version, current_seat FROM games_game WHERE id = ?",
+                [game_id]).fetchone()
+        return {"version": version, "seat": seat}
 
     def close(self):
         for name in list(self.procs):
@@ -172,11 +187,9 @@ class Site:
 
 
 @pytest.fixture
-def site(tmp_path):
-    site = Site(tmp_path)
+def site(served_sites, tmp_path):
+    site = Site(tmp_path, served_sites)
     try:
-        site.manage("migrate", "--noinput", "-v0")
-        site.manage("collectstatic", "--noinput", "-v0")
         site.redis_start()
         bindir = Path(sys.executable).parent
         site.start("web", [str(bindir / "uvicorn"), "marcomage.asgi:application", "--host",
@@ -256,9 +269,11 @@ def test_redis_down_a_move_is_saved_and_the_computer_answers_once_redis_is_back(
     assert saved["version"] == version + 1 and saved["seat"] == 1  # saved: the computer's turn
 
     site.redis_start()
-    _wait(lambda: (site.game_state(game)["version"] > version + 1
-                   and site.game_state(game)["seat"] == 0), 90,
-          "the computer's answer once Redis is back")
+
+    def answered():
+        state = site.game_state(game)
+        return state["version"] > version + 1 and state["seat"] == 0
+    _wait(answered, 90, "the computer's answer once Redis is back")
 
 
 def test_a_killed_worker_does_not_lose_the_computers_turn(site):

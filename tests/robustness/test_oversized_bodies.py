@@ -19,6 +19,9 @@ import pytest
 from .live_sockets import serving
 from .serve_process import serve_process
 
+# served_sites (and fresh_database_url): tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
+
 MB = 1024 * 1024
 PAGE_TEXT = b"that was too much to send at once"  # templates/413.html
 FORMS = ["/concepts/preview/", "/tournaments/new/", "/puzzles/1/answer/", "/settings/"]
@@ -32,9 +35,10 @@ print("RESULT " + token_create(player=player, name="test", scopes=["read"])[1])
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(served_sites, tmp_path_factory):
     """(the port of `manage.py serve`, an API token of a player), on a fresh database."""
-    with serve_process(tmp_path_factory.mktemp("oversized"), setup=SETUP) as (port, printed):
+    with serve_process(served_sites, tmp_path_factory.mktemp("oversized"),
+                       setup=SETUP) as (port, printed):
         yield port, printed.split("RESULT ", 1)[1].strip()
 
 

@@ -29,6 +29,9 @@ from tests.robustness.test_outages import (
     _wait,
 )
 
+# served_sites (and fresh_database_url): tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
+
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not REDIS_SERVER, reason="needs the redis-server program")]
 
@@ -59,22 +62,48 @@ def _ready(site) -> int:
         return 0
 
 
-@pytest.fixture
-def served(tmp_path):
-    site = Site(tmp_path)
+@pytest.fixture(scope="module")
+def site(served_sites, tmp_path_factory):
+    """The module's site and its redis-server; `manage.py serve` is started by ``served``."""
+    site = Site(tmp_path_factory.mktemp("rolling"), served_sites)
     try:
-        site.manage("migrate", "--noinput", "-v0")
-        site.manage("collectstatic", "--noinput", "-v0")
         site.redis_start()
+        yield site
+    finally:
+        site.close()
+
+
+@pytest.fixture
+def served(site):
+    """The site with `manage.py serve` running (two server processes, ready): one server for
+    the module's tests, started again for a test after one that stopped it."""
+    if "serve" not in site.procs:
         site.start("serve", [sys.executable, "manage.py", "serve", "--port", str(site.web_port),
                              "--workers", "2", "--graceful", "10"])
         _wait(lambda: _port_open(site.web_port), 90, "the server")
         _wait(lambda: len(_server_processes(site.procs["serve"].pid)) == 2, 90,
               "two server processes")
         _wait(lambda: _ready(site) == 200, 120, "the server to be ready")
-        yield site
-    finally:
-        site.close()
+    return site
+
+
+def test_serve_gives_its_processes_one_metrics_folder(served):
+    """The node's processes add their metrics up in one folder that serve made."""
+    serve = psutil.Process(served.procs["serve"].pid)
+    folders = set()
+    for proc in serve.children(recursive=True):
+        try:
+            folders.add(proc.environ().get("PROMETHEUS_MULTIPROC_DIR"))
+        except psutil.Error:
+            continue
+    assert len(folders) == 1 and None not in folders
+    folder = folders.pop()
+    urllib.request.urlopen(f"http://127.0.0.1:{served.web_port}/", timeout=30).read()
+    with urllib.request.urlopen(f"http://127.0.0.1:{served.web_port}/metrics",
+                                timeout=30) as response:
+        text = response.read().decode()
+    assert "marcomage_http_requests_total" in text
+    assert any(name.endswith(".db") for name in os.listdir(folder))
 
 
 def test_sighup_replaces_each_server_process_and_pages_catch_up(served):
@@ -126,22 +155,3 @@ def test_sighup_replaces_each_server_process_and_pages_catch_up(served):
     assert serve.wait(timeout=60) == 0
     site.procs.pop("serve")
     assert not _port_open(site.web_port)
-
-
-def test_serve_gives_its_processes_one_metrics_folder(served):
-    """The node's processes add their metrics up in one folder that serve made."""
-    serve = psutil.Process(served.procs["serve"].pid)
-    folders = set()
-    for proc in serve.children(recursive=True):
-        try:
-            folders.add(proc.environ().get("PROMETHEUS_MULTIPROC_DIR"))
-        except psutil.Error:
-            continue
-    assert len(folders) == 1 and None not in folders
-    folder = folders.pop()
-    urllib.request.urlopen(f"http://127.0.0.1:{served.web_port}/", timeout=30).read()
-    with urllib.request.urlopen(f"http://127.0.0.1:{served.web_port}/metrics",
-                                timeout=30) as response:
-        text = response.read().decode()
-    assert "marcomage_http_requests_total" in text
-    assert any(name.endswith(".db") for name in os.listdir(folder))

@@ -1,16 +1,17 @@
 """The database side of test_embedded_default.py, run as a process of its own against the
-server's database: players with a signed-in session each, and events about to start
-(only the periodic tick starts them). Prints one JSON line:
-{"arena": id, "swiss": id, "players": [{"id", "session", ...}, ...]}.
+server's database: players with a signed-in session each, and two events not yet due.
+Prints one JSON line: {"arena": id, "swiss": id, "players": [{"id", "session", ...}, ...]},
+then waits for a line on its standard input (the test's sockets are open) to make the
+events due: only the periodic tick starts them.
 
-    python -m tests.tournaments.serve_events SECONDS
+    python -m tests.tournaments.serve_events
 """
 import json
 import sys
 from datetime import timedelta
 
 
-def main(seconds: float) -> None:
+def main() -> None:
     from devtools.load import create_players, django_setup
     django_setup()
     from django.utils import timezone
@@ -34,12 +35,11 @@ def main(seconds: float) -> None:
                                      player=Player.objects.get(pk=player["id"]),
                                      deck=player["deck"])
         events[kind] = tournament.pk
-    # Due in a few seconds: by then the test's sockets are open, and no request starts an
-    # event, only the tick.
-    Tournament.objects.filter(pk__in=events.values()).update(
-        starts_at=timezone.now() + timedelta(seconds=seconds))
     print(json.dumps({**events, "players": players}), flush=True)
+    # Due once the test's sockets are open: no request starts an event, only the tick.
+    sys.stdin.readline()
+    Tournament.objects.filter(pk__in=events.values()).update(starts_at=timezone.now())
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]))
+    main()

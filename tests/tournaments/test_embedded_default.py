@@ -9,6 +9,7 @@ reached no socket: six players sat on the event page while their games started.)
 import asyncio
 import json
 import os
+import select
 import subprocess
 import sys
 import time
@@ -18,11 +19,12 @@ from pathlib import Path
 import pytest
 import websockets
 
-from tests.devtools.test_load_harness import fresh_database_url  # noqa: F401 (a fixture)
 from tests.event_loop import run_in_own_loop
 
+# served_sites: tests/served_sites.py
+pytest_plugins = ["tests.served_sites"]
+
 ROOT = Path(__file__).resolve().parents[2]
-START_IN = 6.0  # seconds: the sockets are open by then
 
 
 def _free_port() -> int:
@@ -54,50 +56,60 @@ def _stop(process: subprocess.Popen) -> None:
             os.killpg(process.pid, 9)
 
 
-async def _first_game(port, tournament_id, session) -> int:
+def _event_page(port, tournament_id, session):
+    """The socket of a player's event page, opened when awaited (the consumer has joined the
+    event's groups by then)."""
+    return websockets.connect(f"ws://127.0.0.1:{port}/ws/tournaments/{tournament_id}/?v=0",
+                              origin=f"http://127.0.0.1:{port}",
+                              additional_headers={"Cookie": f"sessionid={session}"})
+
+
+async def _first_game(socket) -> int:
     """The game the event page's socket names first (the frame tournaments.js opens)."""
-    origin = f"http://127.0.0.1:{port}"
-    async with websockets.connect(
-            f"ws://127.0.0.1:{port}/ws/tournaments/{tournament_id}/?v=0",
-            origin=origin, additional_headers={"Cookie": f"sessionid={session}"}) as socket:
-        while True:
-            frame = json.loads(await socket.recv())
-            if frame.get("event") == "game":
-                return int(frame["game"])
+    while True:
+        frame = json.loads(await socket.recv())
+        if frame.get("event") == "game":
+            return int(frame["game"])
 
 
 @pytest.mark.slow
-def test_events_started_by_the_periodic_tick_reach_the_players_pages(
-        fresh_database_url, tmp_path):  # noqa: F811
+@pytest.mark.skipif(os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="the embedded default runs on SQLite")
+def test_events_started_by_the_periodic_tick_reach_the_players_pages(served_sites, tmp_path):
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": fresh_database_url, "DEBUG": "true",
+    env = {**os.environ, "DATABASE_URL": served_sites.sqlite_url(tmp_path), "DEBUG": "true",
            "FLOOD_CONTROL": "false", "STATIC_ROOT": str(tmp_path / "static")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     env.pop("REDIS_URL", None)  # the embedded default
     env.pop("PERIODIC_IN_SERVER", None)  # as `make run` starts it: serve decides
-    if not fresh_database_url.startswith("sqlite"):
-        pytest.skip("the embedded default runs on SQLite")
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True, timeout=300)
     server_log = open(tmp_path / "server.log", "w")  # noqa: SIM115
     server = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port)],
                               cwd=ROOT, env=env, stdout=server_log, stderr=subprocess.STDOUT,
                               start_new_session=True)
+    setup = None
     try:
         _wait_for(f"http://127.0.0.1:{port}/api/v1/cards/1")
-        setup = subprocess.run([sys.executable, "-m", "tests.tournaments.serve_events",
-                                str(START_IN)], cwd=ROOT, env=env, capture_output=True,
-                               text=True, timeout=120, check=True)
-        made = json.loads(setup.stdout.strip().splitlines()[-1])
+        setup = subprocess.Popen([sys.executable, "-m", "tests.tournaments.serve_events"],
+                                 cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True)
+        assert select.select([setup.stdout], [], [], 120)[0], "serve_events printed nothing"
+        made = json.loads(setup.stdout.readline())
         players = made["players"]
         pages = [(made["arena"], players[0]), (made["arena"], players[1]),
                  (made["swiss"], players[2]), (made["swiss"], players[3])]
 
         async def all_pages():
-            return await asyncio.wait_for(asyncio.gather(*(
-                _first_game(port, tournament, player["session"])
-                for tournament, player in pages)), timeout=START_IN + 60)
-        games = run_in_own_loop(all_pages(), timeout=START_IN + 90)
+            sockets = [await _event_page(port, tournament, player["session"])
+                       for tournament, player in pages]
+            try:
+                setup.communicate("due\n", timeout=60)  # the events are due now
+                assert setup.returncode == 0
+                return await asyncio.wait_for(
+                    asyncio.gather(*(_first_game(socket) for socket in sockets)), timeout=60)
+            finally:
+                for socket in sockets:
+                    await socket.close()
+        games = run_in_own_loop(all_pages(), timeout=90)
         # Each pair of players heard of the one game they were paired in.
         assert games[0] == games[1] and games[2] == games[3] and games[0] != games[2]
         # ... which is a real game of theirs, started by the tick: its page opens for them.
@@ -106,6 +118,9 @@ def test_events_started_by_the_periodic_tick_reach_the_players_pages(
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.status == 200 and b'id="game-event"' in response.read()
     finally:
+        if setup is not None and setup.poll() is None:
+            setup.kill()
+            setup.wait()
         _stop(server)
         server_log.close()
     log = (tmp_path / "server.log").read_text()
