@@ -231,7 +231,8 @@ def test_every_url_with_good_and_bad_ids_and_junk_queries(world):
     problems, sent, crawled = [], 0, set()
     for route, _pattern in routes:
         fragment_ok = route in FRAGMENT_ROUTES
-        for url, is_valid in urls_for(route, world):
+        urls = urls_for(route, world)
+        for url, is_valid in urls:
             crawled.add(url)
             clients = [("alice", owner)]
             if is_valid:
@@ -242,7 +243,7 @@ def test_every_url_with_good_and_bad_ids_and_junk_queries(world):
                 problems += problems_of(response, label=f"GET {url} as {who}",
                                         fragment_ok=fragment_ok)
         # Junk query strings on the first valid URL, as the owner (the widest view).
-        url = urls_for(route, world)[0][0]
+        url = urls[0][0]
         for query in junk_queries(rng):
             response = owner.get(f"{url}?{query}")
             sent += 1

@@ -93,6 +93,16 @@ def test_history_masks_earlier_steps_too(alice, bob, client_of):
 
 
 # ------------------------------------------------------------------ over the socket
+def _answers(frame, what, version):
+    """Whether a socket's frame answers the change (``what``, ``version``): for a move, a
+    frame of the new version (the board, or the bare notice to the seat that moved; when
+    the move ends the game, the rating's board may come first and stand for it); for a
+    change at the same version, that change's board."""
+    if what == "board":
+        return frame.get("version", -1) >= version
+    return (frame.get("what"), frame.get("version")) == (what, version)
+
+
 def _run_async(coroutine_function, *args):
     """An async body on its own loop in its own thread (the browser tests' Playwright may
     hold the main thread's loop in the same pytest process)."""
@@ -132,14 +142,14 @@ async def _play_and_listen(seed):
     @database_sync_to_async
     def step(game, rng, number):
         """One move by whoever is on turn (or, now and then, a change at the same
-        version); the state each version showed."""
+        version): (what changed, the version, the state that version shows)."""
         game.refresh_from_db()
         if game.status != "in_progress":
             return None
         if number % 7 == 6:
             with transaction.atomic():
                 events.publish_game_changed(game, what="presence")
-            return game.version, engine.state_from_json(game.state)
+            return "presence", game.version, engine.state_from_json(game.state)
         mover = game.player1 if game.current_seat == 0 else game.player2
         position = rng.randint(1, 8)
         try:
@@ -152,7 +162,7 @@ async def _play_and_listen(seed):
             gs.game_discard_card(game_id=game.pk, player=mover, version=game.version,
                                  position=position)
         game.refresh_from_db()
-        return game.version, engine.state_from_json(game.state)
+        return "board", game.version, engine.state_from_json(game.state)
 
     game, alice, bob = await setup()
     rng = random.Random(seed)
@@ -167,19 +177,32 @@ async def _play_and_listen(seed):
         sockets[seat] = socket
     states = {}
     boards = {0: 0, 1: 0}
+
+    def heard(seat, text):
+        """A frame the seat's socket sent, a board checked against its version's state."""
+        frame = json.loads(text)
+        if frame["event"] == "board":
+            boards[seat] += 1
+            _check_view(frame["html"], states[frame["version"]], seat, names[1 - seat])
+        return frame
+
     for number in range(40):
         result = await step(game, rng, number)
         if result is None:
             break
-        version, state = result
+        what, version, state = result
         states[version] = state
+        # Each socket answers each change with a frame: listened for up to it, rather than
+        # until a pause after each change, every frame is still heard and checked, without
+        # the pauses.
         for seat, socket in sockets.items():
-            while not await socket.receive_nothing(timeout=0.2):
-                frame = json.loads(await socket.receive_from())
-                if frame["event"] != "board":
-                    continue
-                boards[seat] += 1
-                _check_view(frame["html"], states[frame["version"]], seat, names[1 - seat])
+            frame = {}
+            while not _answers(frame, what, version):
+                frame = heard(seat, await socket.receive_from(timeout=30))
+    # What came after the last change (a finished game's rating), checked too.
+    for seat, socket in sockets.items():
+        while not await socket.receive_nothing(timeout=0.2):
+            heard(seat, await socket.receive_from())
     assert boards[0] > 3 and boards[1] > 3
     for socket in sockets.values():
         await socket.disconnect()
