@@ -16,6 +16,7 @@ from games import services as gs
 from games.models import Game
 from players.inbox import services as inbox_services
 from tests.factories import PlayerFactory
+from tests.security.conftest import templates_not_recorded  # noqa: F401 (a fixture)
 
 # Markers of a full page in the site's layout (templates/base.html and templates/500.html).
 # The site's layout, or the offline page, which carries its own styles on purpose (the

@@ -12,6 +12,8 @@ from marcomage.novels.loader import library as novel_library
 
 from .conftest import client_for, problems_of, route_params
 
+pytestmark = pytest.mark.usefixtures("templates_not_recorded")
+
 BAD_PATH_VALUES = ["0", "-1", "99999999", "abc", "9" * 30, "ü", "%00", "x" * 300,
                    "1.5", "٣"]
 GAME_COMMANDS = ["ai-move", "substitute", "surrender", "surrender-cancel",

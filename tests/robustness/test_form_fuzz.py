@@ -17,6 +17,8 @@ from players.models import FoilCard, Message, Player, Purchase
 from .conftest import client_for, problems_of
 from .test_crawl import all_routes, urls_for
 
+pytestmark = pytest.mark.usefixtures("templates_not_recorded")
+
 FIELDS = [
     "name", "note", "card", "token1", "token2", "token3", "auto", "file", "version", "position",
     "play_position", "mode", "mode_1", "action", "answer", "deck", "opponent", "hidden",

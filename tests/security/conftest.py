@@ -6,8 +6,10 @@ against her, carol is the outsider. All three are past the tutorial so that no s
 gate hides a permission problem behind a "section locked" page.
 """
 import pytest
+from django.template.base import Template
 from django.test import Client
 from django.test.client import ClientHandler
+from django.test.utils import _TestState
 
 from decks.models import Deck
 from games import engine
@@ -30,6 +32,18 @@ def _personas_past_tutorial(alice, bob, carol):
     for player in (alice, bob, carol):
         player.level = 10
         player.save(update_fields=["level"])
+
+
+@pytest.fixture
+def templates_not_recorded(monkeypatch):
+    """Pages rendered without Django's test instrumentation, for tests that never read
+    ``response.context`` nor ``response.templates``.
+
+    Under test, every template render sends ``template_rendered`` and the test client keeps
+    a copy of its context: the settings page, some 1,800 renders of its form widgets, took
+    three times as long to draw, and the error pages a fifth longer. The instrumented
+    render is the original one plus that signal (django.test.utils), which is put back."""
+    monkeypatch.setattr(Template, "_render", _TestState.saved_data.template_render)
 
 
 @pytest.fixture

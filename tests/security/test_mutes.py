@@ -28,7 +28,7 @@ from tests.games.conftest import make_deck
 from tests.security.conftest import start_game
 from tests.security.test_url_inventory import ROUTES
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("templates_not_recorded")]
 
 MARK = "MUTED-SHOUT-3f9a"
 REASON = "Shouting in the forum"

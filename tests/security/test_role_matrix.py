@@ -42,7 +42,7 @@ from tests.security.test_url_inventory import (
     world,  # noqa: F401  (the fixture, used by name)
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("templates_not_recorded")]
 
 API_KINDS = ("api", "api-bot", "api-token")
 # The routes where a moderator's or an administrator's job is to act on someone else.

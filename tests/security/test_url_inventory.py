@@ -43,7 +43,7 @@ from tests.security.conftest import (
     CHALLENGE_NOTE,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("templates_not_recorded")]
 
 CHAT_SECRET = "alice-chat-line-0f9e"
 GAME_NOTE_SECRET = "alice-game-note-8d2c"
