@@ -23,6 +23,8 @@ import time
 from itertools import compress
 from operator import ne
 
+import orjson
+
 from games.engine import (
     ATTRS,
     EngineError,
@@ -57,22 +59,28 @@ def default_files(directory=None):
     return sorted(glob.glob(os.path.join(directory or default_dir(), "*.jsonl.gz")))
 
 
-def read_lines(paths, set_name=None):
-    """The recorded lines of ``paths``; each gets ``"file"``: the base name it came from."""
-    out = []
+def iter_lines(paths, set_name=None):
+    """The recorded lines of ``paths`` one at a time; each gets ``"file"``: the base name it
+    came from. orjson reads the 260 MB of the recordings in 3 s (json: 5 s), and a line
+    replayed as it is read is freed: the 56,000 lines kept at once took 20 s to read, most of
+    it the garbage collector going over them again and again."""
     for path in paths:
         name = os.path.basename(path)
         opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rt", encoding="utf-8") as f:
+        with opener(path, "rb") as f:
             for line in f:
                 if not line.strip():
                     continue
-                d = json.loads(line)
+                d = orjson.loads(line)
                 if set_name and d.get("set") != set_name:
                     continue
                 d["file"] = name
-                out.append(d)
-    return out
+                yield d
+
+
+def read_lines(paths, set_name=None):
+    """The recorded lines of ``paths`` (``iter_lines``) in a list."""
+    return list(iter_lines(paths, set_name))
 
 
 def line_card(line):

@@ -40,12 +40,13 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture
 def screenshot(page, request):
-    """screenshot(name) saves the current page under test-artefacts/<test>-<name>.png."""
+    """screenshot(name) saves the current page under test-artefacts/<test>-<name>.png;
+    screenshot(name, full_page=False): what the window shows only."""
     ARTEFACTS.mkdir(exist_ok=True)
 
-    def _shot(name):
+    def _shot(name, full_page=True):
         path = ARTEFACTS / f"{request.node.name}-{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=full_page)
         return path
 
     return _shot
