@@ -6,13 +6,14 @@ that follows the player's setting and the device's reduced-motion wish.
 Screenshots: test-artefacts/test_board_lays_out_at_every_width-{board,builder,cards}-<width>.png
 """
 import pytest
+from django.conf import settings
+from django.test import Client
 from django.urls import reverse
 
 from games import engine
 from games import services as gs
 from games.models import Game
 from players.models import Player, PlayerSettings
-from tests.browser import test_games_browser as live
 from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -76,8 +77,18 @@ def _game(alice, bob, **modes):
     return gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob, starter=1))
 
 
-def _open(page, base, username, game):
-    live._login(page, base, username)
+def _log_in(page, base, player):
+    """The page's browser holds a session of ``player``, made on the server as the login
+    form makes one (tests/browser/test_accounts_browser.py goes through the form): the
+    form and the home page it leads to took a third of the time of a test here."""
+    client = Client()
+    client.force_login(player.user)
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
+                               "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+
+
+def _open(page, base, player, game):
+    _log_in(page, base, player)
     page.goto(base + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#live-status[data-state=live]")
 
@@ -96,7 +107,7 @@ def test_board_lays_out_at_every_width(page, asgi_url, alice, bob, screenshot):
     game = _game(alice, bob, hidden=True)  # the opponent's hand face down
     viewer = game.player_at(game.current_seat)  # on turn: Play buttons under the cards
     deck = make_deck(viewer, name="Builder")
-    live._login(page, asgi_url, viewer.name)
+    _log_in(page, asgi_url, viewer)
     # Each page loads once, at the narrowest width, and is laid out again at every width:
     # the layout is the style sheet's (no script of these pages reads the window's width).
     page.set_viewport_size({"width": WIDTHS[0], "height": 900})
@@ -162,7 +173,7 @@ def test_the_castles_are_drawn_to_scale(page, asgi_url, alice, bob):
     state.p[seat].a[0], state.p[1 - seat].a[0] = 80, 20  # towers (the victory height: 100)
     game.state = engine.state_to_json(state)
     game.save(update_fields=["state"])
-    live._login(page, asgi_url, "alice")
+    _log_in(page, asgi_url, alice)
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     mine = page.locator("svg.castle[data-castle=me] .castle-tower-body").bounding_box()
     theirs = page.locator("svg.castle[data-castle=opponent] .castle-tower-body").bounding_box()
@@ -183,7 +194,7 @@ def test_a_whole_turn_by_keyboard(page, asgi_url, alice, bob):
     state.p[game.current_seat].a[5:8] = [60, 60, 60]  # every card affordable
     game.state = engine.state_to_json(state)
     game.save(update_fields=["state"])
-    _open(page, asgi_url, mover.name, game)
+    _open(page, asgi_url, mover, game)
     for _ in range(80):  # Tab through the page to the hand
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.classList.contains('slot-radio')"):
@@ -209,7 +220,7 @@ def test_the_opponents_move_and_the_end_are_read_out(page, asgi_url, alice, bob)
     game = _game(alice, bob)
     mover = game.player_at(game.current_seat)
     watcher = game.player_at(1 - game.current_seat)
-    _open(page, asgi_url, watcher.name, game)
+    _open(page, asgi_url, watcher, game)
     discarded = engine.card(engine.state_from_json(game.state).p[game.current_seat].hand[2])
     gs.game_discard_card(game_id=game.pk, player=mover, version=game.version, position=3)
     page.wait_for_function("() => document.querySelector('#game-announcer').textContent"
@@ -241,7 +252,7 @@ def test_motion_follows_the_setting_and_reduced_motion(browser, asgi_url, alice,
         reduced_motion="reduce" if motion == "reduced" else "no-preference")
     request.addfinalizer(context.close)
     page = context.new_page()
-    _open(page, asgi_url, watcher.name, game)
+    _open(page, asgi_url, watcher, game)
     version = _version(page)
     gs.game_discard_card(game_id=game.pk, player=mover, version=game.version, position=1)
     _wait_for_version_above(page, version)
@@ -259,7 +270,7 @@ def test_the_computers_answer_is_read_out(page, asgi_url, alice):
     alice.level = 10
     alice.save(update_fields=["level"])
     game = gs.ai_game_start(player=alice, deck=make_deck(alice))
-    _open(page, asgi_url, "alice", game)
+    _open(page, asgi_url, alice, game)
     page.wait_for_selector("#board[data-my-turn='1']")
     version = _version(page)
     page.keyboard.press("1")
@@ -293,7 +304,7 @@ def test_the_computers_second_turn_is_read_out_in_the_same_words(page, asgi_url,
     with monkeypatch.context() as patch:
         patch.setattr(lobby.secrets, "randbits", lambda bits: seed)
         game = gs.ai_game_start(player=alice, deck=deck)
-    _open(page, asgi_url, "alice", game)
+    _open(page, asgi_url, alice, game)
     page.wait_for_selector("#board[data-my-turn='1']")
     assert page.locator("#board-announcement").text_content() == (
         "MArcomage played a card: the same words.")  # the computer opened
@@ -407,7 +418,7 @@ def _table(alice, bob, *, hidden=False, chat=True, cards=LONG_NAMES):
 @pytest.mark.parametrize("table", ["open", "hidden", "chat"])
 def test_your_hand_fits_the_first_screen_of_a_laptop(page, asgi_url, alice, bob, table):
     game, viewer = _table(alice, bob, hidden=table == "hidden", chat=table == "chat")
-    live._login(page, asgi_url, viewer.name)
+    _log_in(page, asgi_url, viewer)
     for width, height in LAPTOPS:
         page.set_viewport_size({"width": width, "height": height})
         page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
@@ -468,7 +479,7 @@ def test_on_a_phone_your_hand_is_docked_at_the_bottom(browser, request, asgi_url
     width, height = size
     game, viewer = _table(alice, bob)
     page = _phone(browser, request, width, height)
-    live._login(page, asgi_url, viewer.name)
+    _log_in(page, asgi_url, viewer)
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#board[data-my-turn='1']")
     assert page.evaluate(LAYOUT_PROBLEMS) == []
@@ -501,12 +512,12 @@ def test_on_a_phone_your_hand_is_docked_at_the_bottom(browser, request, asgi_url
 
 def test_the_key_hints_are_for_a_keyboard_only(browser, request, page, asgi_url, alice, bob):
     game, viewer = _table(alice, bob)
-    live._login(page, asgi_url, viewer.name)
+    _log_in(page, asgi_url, viewer)
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     assert page.locator(".key-hint").is_visible()
     tablet = _phone(browser, request, 1024, 1366)  # a wide touch screen: the hint's room
-    live._login(tablet, asgi_url, viewer.name)
+    _log_in(tablet, asgi_url, viewer)
     tablet.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     assert tablet.locator("#my-hand-h small").is_visible()
     assert tablet.locator(".key-hint").count() == 1 and not tablet.locator(".key-hint").is_visible()
@@ -523,7 +534,7 @@ def test_playing_a_card_keeps_the_page_where_it_is(browser, request, asgi_url, a
         request.addfinalizer(page.context.close)
     else:
         page = _phone(browser, request, 375, 812)
-    live._login(page, asgi_url, viewer.name)
+    _log_in(page, asgi_url, viewer)
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#live-status[data-state=live]")
     scroll = {"phone-table": "400", "laptop": "0",
@@ -551,7 +562,7 @@ def test_playing_a_card_keeps_the_page_where_it_is(browser, request, asgi_url, a
 @pytest.mark.parametrize("width", [320, 360, 375, 414, 768, 1024, 1280, 1920])
 def test_no_card_name_breaks_inside_a_word(page, asgi_url, alice, bob, width):
     game, viewer = _table(alice, bob)
-    live._login(page, asgi_url, viewer.name)
+    _log_in(page, asgi_url, viewer)
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#board")
@@ -569,7 +580,7 @@ def test_the_preview_shows_beside_your_hand(page, asgi_url, alice, bob):
     """The preview of a move sits in your hand: in sight at once, with the card it is about
     and the Play button, on a laptop as on a phone-sized window."""
     game, viewer = _table(alice, bob, chat=False)
-    live._login(page, asgi_url, viewer.name)
+    _log_in(page, asgi_url, viewer)
     for width, height in ((1366, 768), (375, 812)):
         page.set_viewport_size({"width": width, "height": height})
         page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
@@ -597,7 +608,7 @@ def test_after_the_game_the_hand_leaves_the_end_screen_uncovered(browser, reques
     gs.game_surrender(game_id=game.pk, player=viewer)
     gs.game_surrender_answer(game_id=game.pk, player=other, accept=True)
     page = _phone(browser, request, width, height)
-    live._login(page, asgi_url, viewer.name)
+    _log_in(page, asgi_url, viewer)
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#board[data-running='0'] .end-screen")
     end = page.locator(".end-screen").bounding_box()
