@@ -116,9 +116,9 @@ def test_avatar_upload_names_the_file_itself(alice, carol, client_of):
 def test_guessed_message_ids_reveal_nothing(alice_messages, carol, client_of):
     client = client_of(carol)
     highest = max(m.pk for m in alice_messages)
-    # Every message in the database and the ids around them. On PostgreSQL the ids go on
-    # from the earlier tests' messages (rolled back, not there): thousands of ids in a whole
-    # run, which answer as the ids past the highest do.
+    # From two before the first message in the database to two past alice's last. On
+    # PostgreSQL the ids go on from the earlier tests' messages (rolled back, not there):
+    # thousands of ids below these in a whole run, none of them a message to reveal.
     lowest = Message.objects.aggregate(lowest=Min("pk"))["lowest"]
     for pk in range(max(1, lowest - 2), highest + 3):
         response = client.get(reverse("players:message_detail", args=[pk]))
