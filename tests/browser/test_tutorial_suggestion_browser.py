@@ -149,7 +149,7 @@ def test_the_opponents_move_pushed_over_the_socket_brings_the_suggestion(
 
 
 COSTLY = (87, 192, 245, 253, 265, 276, 554)  # 30-60 bricks each, no modes
-BASIC_WALL = 1  # 1 brick
+KNIGHT = 7  # 5 recruits: attack 7
 
 
 def test_on_a_phone_the_suggested_card_is_in_sight(browser, asgi_url, alice, request):
@@ -160,10 +160,13 @@ def test_on_a_phone_the_suggested_card_is_in_sight(browser, asgi_url, alice, req
     game.refresh_from_db()
     seat = game.current_seat
     assert game.player_at(seat) == alice
-    # Seven cards nobody can pay for, and the last card of the hand: the one to play.
+    # Seven cards nobody can pay for, and the last card of the hand: the one to play, as it
+    # wins the game (the suggestion is a search over sampled worlds: a winning play is the
+    # one move every seed keeps).
     state = engine.state_from_json(game.state)
-    state.p[seat].hand = [*COSTLY, BASIC_WALL]
+    state.p[seat].hand = [*COSTLY, KNIGHT]
     state.p[seat].a[5:8] = [5, 5, 5]
+    state.p[1 - seat].a[0:2] = [5, 0]  # the enemy's tower 5, no wall
     Game.objects.filter(pk=game.pk).update(state=engine.state_to_json(state))
     game.refresh_from_db()
     assert _engine_suggestion(game, seat) == ("play", 8)
