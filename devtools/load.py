@@ -1157,7 +1157,8 @@ async def main_async(args):
                     "DATABASE_URL": f"postgres://{db.get('USER') or 'postgres'}@127.0.0.1:"
                                     f"{db_port}/{db['NAME']}",
                     "DISABLE_SERVER_SIDE_CURSORS": "true"})
-            collect_static(server_env)
+            if not args.static_collected:
+                collect_static(server_env)
             ports = [free_port() for _ in range(args.nodes)]
             if args.nodes == 1:
                 servers.append(start_server(ports[0], server_env, args.workers))
@@ -1298,6 +1299,9 @@ def build_parser():
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--think", default="0,2", help="think time range in seconds, 'low,high'")
     parser.add_argument("--duration", type=float, default=60.0)
+    parser.add_argument("--static-collected", action="store_true",
+                        help="with --serve: STATIC_ROOT already holds the collected static "
+                             "files (the suite's servers share one collection)")
     parser.add_argument("--url", default="http://127.0.0.1:8000")
     parser.add_argument("--serve", action="store_true", help="start `manage.py serve` on a free port")
     parser.add_argument("--seed", type=int, default=1)

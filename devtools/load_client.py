@@ -397,9 +397,15 @@ class PlayerClient:
                 await self.move(http, table)
                 continue
             self.changed.clear()
+            # Nothing owed (the opponent is thinking): no longer than the run lasts, as the
+            # opponent makes no move after its end.
+            wait = (PUSH_TIMEOUT if table.push_awaited_by(self.seat)
+                    else min(PUSH_TIMEOUT, max(0.0, self.deadline - time.monotonic())))
             try:
-                await asyncio.wait_for(self.changed.wait(), PUSH_TIMEOUT)
+                await asyncio.wait_for(self.changed.wait(), wait)
             except TimeoutError:
+                if time.monotonic() >= self.deadline and not table.push_awaited_by(self.seat):
+                    break
                 if table.push_awaited_by(self.seat):
                     if time.perf_counter() - table.sent_at < PUSH_TIMEOUT:
                         # This wait began before the opponent moved (it was thinking):

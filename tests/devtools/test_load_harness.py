@@ -43,14 +43,14 @@ def _own_redis(number):
 
 
 @pytest.mark.slow
-def test_load_harness_plays_games_against_the_production_server(fresh_database_url, tmp_path):
+def test_load_harness_plays_games_against_the_production_server(fresh_database_url, served_sites, tmp_path):
     # Players in the tutorial (level 0): each board on turn also carries a suggestion.
     env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(12),
-           "STATIC_ROOT": str(tmp_path / "static")}  # not the folder other tests read
+           "STATIC_ROOT": str(served_sites.static_root())}  # collected once, only read
     env.pop("DJANGO_SETTINGS_MODULE", None)
     out = tmp_path / "load.json"
     result = subprocess.run(
-        [sys.executable, "-m", "devtools.load", "--serve", "--games", "2", "--think", "0,0.3",
+        [sys.executable, "-m", "devtools.load", "--serve", "--static-collected", "--games", "2", "--think", "0,0.3",
          "--duration", "12", "--warmup", "4", "--level", "0", "--json", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -72,16 +72,16 @@ def test_load_harness_plays_games_against_the_production_server(fresh_database_u
 
 
 @pytest.mark.slow
-def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url, tmp_path):
+def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url, served_sites, tmp_path):
     # Four players in one arena: games end and the players are paired again, each client
     # learning of its next game on the finished game's page, whose socket brings the next
     # game's board, as a browser does.
     env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(13),
-           "STATIC_ROOT": str(tmp_path / "static")}
+           "STATIC_ROOT": str(served_sites.static_root())}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     out = tmp_path / "arena.json"
     result = subprocess.run(
-        [sys.executable, "-m", "devtools.load", "--serve", "--arena", "--players", "4",
+        [sys.executable, "-m", "devtools.load", "--serve", "--static-collected", "--arena", "--players", "4",
          "--think", "0,0.1", "--duration", "25", "--warmup", "4", "--json", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -107,16 +107,16 @@ def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url,
                     reason="several nodes meet in PostgreSQL and Redis")
 @pytest.mark.skipif(not (shutil.which("pgbouncer") or os.path.exists("/usr/sbin/pgbouncer")),
                     reason="PgBouncer is not installed (.ci/run installs it)")
-def test_load_harness_two_nodes_behind_pgbouncer(fresh_database_url, tmp_path):
+def test_load_harness_two_nodes_behind_pgbouncer(fresh_database_url, served_sites, tmp_path):
     # Two web nodes on their own ports and a tasks node, PostgreSQL behind PgBouncer in
     # transaction mode: each game's players are on different nodes, so every push crosses
     # from one node to the other through Redis.
     env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(14),
-           "STATIC_ROOT": str(tmp_path / "static")}
+           "STATIC_ROOT": str(served_sites.static_root())}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     out = tmp_path / "nodes.json"
     result = subprocess.run(
-        [sys.executable, "-m", "devtools.load", "--serve", "--nodes", "2", "--pgbouncer",
+        [sys.executable, "-m", "devtools.load", "--serve", "--static-collected", "--nodes", "2", "--pgbouncer",
          "--games", "4", "--think", "0,0.3", "--duration", "12", "--warmup", "4",
          "--json", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
@@ -172,17 +172,17 @@ def test_connections_to_the_database_port_are_counted_per_process():
             sock.close()
 
 
-def test_load_harness_push_mode_subscribes_the_away_players(fresh_database_url, tmp_path):
+def test_load_harness_push_mode_subscribes_the_away_players(fresh_database_url, served_sites, tmp_path):
     """--push: the second player of each game is away, subscribed to the harness's local
     push service, and comes back on pushes; whatever push arrives passed the service's
     VAPID check and decryption (none refused). Which moves send one is the notifications'
     business: the figures are in docs/performance.md, this checks the harness runs."""
     env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(15),
-           "STATIC_ROOT": str(tmp_path / "static"), "VAPID_KEY_FILE": str(tmp_path / "keys")}
+           "STATIC_ROOT": str(served_sites.static_root()), "VAPID_KEY_FILE": str(tmp_path / "keys")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     out = tmp_path / "load.json"
     result = subprocess.run(
-        [sys.executable, "-m", "devtools.load", "--serve", "--games", "2", "--think", "0,0.3",
+        [sys.executable, "-m", "devtools.load", "--serve", "--static-collected", "--games", "2", "--think", "0,0.3",
          "--duration", "10", "--warmup", "4", "--push", "--json", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
