@@ -389,6 +389,12 @@ CELERY_TASK_ROUTES = {
 }
 CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# A computer's turn or a rating still waiting TASK_STALLED_SECONDS after its move is queued
+# again (a worker killed while holding it, a broker down when the move was saved); the sweep
+# looks every TASK_SWEEP_SECONDS. Longer than the slowest task's usual wait, or tasks that
+# are only slow run twice (harmless: they are idempotent, but wasted).
+TASK_STALLED_SECONDS = env.int("TASK_STALLED_SECONDS", default=20)
+TASK_SWEEP_SECONDS = env.int("TASK_SWEEP_SECONDS", default=15)
 # The one list of periodic tasks: beat reads it (and mirrors it into the admin),
 # and `manage.py run_periodic` runs the same list when there is no Redis.
 CELERY_BEAT_SCHEDULE = {
@@ -405,7 +411,7 @@ CELERY_BEAT_SCHEDULE = {
     # Lost tasks: the computer's turns and ratings still waiting after a killed worker or
     # while the broker was down are queued again.
     "games-stalled-tasks": {"task": "games.tasks.sweep_stalled_tasks",
-                            "schedule": timedelta(seconds=15)},
+                            "schedule": timedelta(seconds=TASK_SWEEP_SECONDS)},
     # Events: scheduled creation, starts and ends, lost results, overdue turns, pairings.
     "tournaments-tick": {"task": "games.tournaments.tasks.tournaments_tick",
                          "schedule": timedelta(seconds=5)},

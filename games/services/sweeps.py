@@ -5,6 +5,7 @@ which a deadline was noticed), so running it twice announces nothing twice.
 """
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F as _F
 from django.db.models import Q
@@ -19,7 +20,7 @@ from .permissions import FINISH_AFTER
 from .queue import AI_MOVE_TASK, ANALYSIS_TASK, RATE_TASK, task_send
 
 # A computer's turn or a rating still waiting this long is queued again (a lost task).
-TASK_STALLED_AFTER = timedelta(seconds=20)
+TASK_STALLED_AFTER = timedelta(seconds=settings.TASK_STALLED_SECONDS)
 # A post-game analysis not heard of for this long (it saves its progress as it goes).
 ANALYSIS_STALLED_AFTER = timedelta(minutes=10)
 
