@@ -130,10 +130,7 @@ class Site:
                     "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
                     "DEBUG": "false", "SECRET_KEY": "outage-test-" + "k" * 40,
                     "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "false",
-                    "HTTP_THREADS": "4", "STATIC_ROOT": str(sites.static_root()),
-                    # The lost tasks' sweep as often as a test can wait for it (a site's
-                    # default: a task 20 s late, a look every 15 s).
-                    "TASK_STALLED_SECONDS": "3", "TASK_SWEEP_SECONDS": "1"}
+                    "HTTP_THREADS": "4", "STATIC_ROOT": str(sites.static_root())}
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self.procs = {}
 

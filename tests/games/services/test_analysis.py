@@ -21,7 +21,7 @@ from tests.games.analysis_helpers import (
     queued_analyses,
     run_queued_analyses,
 )
-from tests.games.conftest import play_turns
+from tests.games.conftest import discard_on_turn
 
 pytestmark = pytest.mark.django_db
 
@@ -38,9 +38,11 @@ def _analyses_in_the_test(settings):
 
 @pytest.fixture
 def finished_game(started_game, django_capture_on_commit_callbacks):
-    """A played-out game, alice surrendering after some turns: a public replay."""
+    """A played-out game, alice surrendering after some turns: a public replay. The turns
+    are discards: played cards ended the game before the surrender in some deals."""
     game = started_game(hidden=True)
-    play_turns(game, 12)
+    for position in range(1, 13):
+        discard_on_turn(game, position=1 + position % 8)
     game.refresh_from_db()
     gs.game_surrender(game_id=game.pk, player=game.player1)
     gs.game_surrender_answer(game_id=game.pk, player=game.player2, accept=True)
