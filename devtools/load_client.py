@@ -404,9 +404,10 @@ class PlayerClient:
             try:
                 await asyncio.wait_for(self.changed.wait(), wait)
             except TimeoutError:
-                if time.monotonic() >= self.deadline and not table.push_awaited_by(self.seat):
+                owed = table.push_awaited_by(self.seat)
+                if not owed and time.monotonic() >= self.deadline:
                     break
-                if table.push_awaited_by(self.seat):
+                if owed:
                     if time.perf_counter() - table.sent_at < PUSH_TIMEOUT:
                         # This wait began before the opponent moved (it was thinking):
                         # the push is owed PUSH_TIMEOUT after the move, not after the wait.

@@ -42,19 +42,30 @@ def _own_redis(number):
     return {"REDIS_URL": f"{base}/{number}"}
 
 
-@pytest.mark.slow
-def test_load_harness_plays_games_against_the_production_server(fresh_database_url, served_sites, tmp_path):
-    # Players in the tutorial (level 0): each board on turn also carries a suggestion.
-    env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(12),
-           "STATIC_ROOT": str(served_sites.static_root())}  # collected once, only read
+def _run_harness(args, *, database_url, sites, redis_number, tmp_path, env=None):
+    """``python -m devtools.load --serve ARGS --json F`` against a site of its own (the
+    given database, Redis database ``redis_number``, the run's one collectstatic, only
+    read); returns (the finished process, the figures it wrote)."""
+    env = {**os.environ, "DATABASE_URL": database_url, **_own_redis(redis_number),
+           "STATIC_ROOT": str(sites.static_root()), **(env or {})}
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    out = tmp_path / "load.json"
+    out = tmp_path / "figures.json"
     result = subprocess.run(
-        [sys.executable, "-m", "devtools.load", "--serve", "--static-collected", "--games", "2", "--think", "0,0.3",
-         "--duration", "12", "--warmup", "4", "--level", "0", "--json", str(out)],
+        [sys.executable, "-m", "devtools.load", "--serve", "--static-collected", *args,
+         "--json", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
-    figures = json.loads(out.read_text())
+    return result, json.loads(out.read_text())
+
+
+@pytest.mark.slow
+def test_load_harness_plays_games_against_the_production_server(fresh_database_url, served_sites,
+        tmp_path):
+    # Players in the tutorial (level 0): each board on turn also carries a suggestion.
+    result, figures = _run_harness(
+        ["--games", "2", "--think", "0,0.3", "--duration", "12", "--warmup", "4", "--level", "0"],
+        database_url=fresh_database_url, sites=served_sites, redis_number=12,
+        tmp_path=tmp_path)
     assert figures["moves"] > 0
     assert len(figures["post_ms"]) >= figures["moves"]
     server_errors = {k: v for k, v in figures["errors"].items() if " 5" in k}
@@ -72,20 +83,15 @@ def test_load_harness_plays_games_against_the_production_server(fresh_database_u
 
 
 @pytest.mark.slow
-def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url, served_sites, tmp_path):
+def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url, served_sites,
+        tmp_path):
     # Four players in one arena: games end and the players are paired again, each client
     # learning of its next game on the finished game's page, whose socket brings the next
     # game's board, as a browser does.
-    env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(13),
-           "STATIC_ROOT": str(served_sites.static_root())}
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    out = tmp_path / "arena.json"
-    result = subprocess.run(
-        [sys.executable, "-m", "devtools.load", "--serve", "--static-collected", "--arena", "--players", "4",
-         "--think", "0,0.1", "--duration", "25", "--warmup", "4", "--json", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    figures = json.loads(out.read_text())
+    result, figures = _run_harness(
+        ["--arena", "--players", "4", "--think", "0,0.1", "--duration", "25", "--warmup", "4"],
+        database_url=fresh_database_url, sites=served_sites, redis_number=13,
+        tmp_path=tmp_path)
     assert figures["moves"] > 0 and figures["games_finished"] > 0
     server_errors = {k: v for k, v in figures["errors"].items() if " 5" in k}
     assert server_errors == {}, figures["errors"]
@@ -107,21 +113,16 @@ def test_load_harness_arena_mode_reports_the_pairing_latency(fresh_database_url,
                     reason="several nodes meet in PostgreSQL and Redis")
 @pytest.mark.skipif(not (shutil.which("pgbouncer") or os.path.exists("/usr/sbin/pgbouncer")),
                     reason="PgBouncer is not installed (.ci/run installs it)")
-def test_load_harness_two_nodes_behind_pgbouncer(fresh_database_url, served_sites, tmp_path):
+def test_load_harness_two_nodes_behind_pgbouncer(fresh_database_url, served_sites,
+        tmp_path):
     # Two web nodes on their own ports and a tasks node, PostgreSQL behind PgBouncer in
     # transaction mode: each game's players are on different nodes, so every push crosses
     # from one node to the other through Redis.
-    env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(14),
-           "STATIC_ROOT": str(served_sites.static_root())}
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    out = tmp_path / "nodes.json"
-    result = subprocess.run(
-        [sys.executable, "-m", "devtools.load", "--serve", "--static-collected", "--nodes", "2", "--pgbouncer",
-         "--games", "4", "--think", "0,0.3", "--duration", "12", "--warmup", "4",
-         "--json", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    figures = json.loads(out.read_text())
+    result, figures = _run_harness(
+        ["--nodes", "2", "--pgbouncer", "--games", "4", "--think", "0,0.3", "--duration", "12",
+         "--warmup", "4"],
+        database_url=fresh_database_url, sites=served_sites, redis_number=14,
+        tmp_path=tmp_path)
     assert figures["moves"] > 0
     assert figures["errors"] == {}, figures["errors"]
     # Every move reached the other node's socket.
@@ -172,21 +173,16 @@ def test_connections_to_the_database_port_are_counted_per_process():
             sock.close()
 
 
-def test_load_harness_push_mode_subscribes_the_away_players(fresh_database_url, served_sites, tmp_path):
+def test_load_harness_push_mode_subscribes_the_away_players(fresh_database_url, served_sites,
+        tmp_path):
     """--push: the second player of each game is away, subscribed to the harness's local
     push service, and comes back on pushes; whatever push arrives passed the service's
     VAPID check and decryption (none refused). Which moves send one is the notifications'
     business: the figures are in docs/performance.md, this checks the harness runs."""
-    env = {**os.environ, "DATABASE_URL": fresh_database_url, **_own_redis(15),
-           "STATIC_ROOT": str(served_sites.static_root()), "VAPID_KEY_FILE": str(tmp_path / "keys")}
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    out = tmp_path / "load.json"
-    result = subprocess.run(
-        [sys.executable, "-m", "devtools.load", "--serve", "--static-collected", "--games", "2", "--think", "0,0.3",
-         "--duration", "10", "--warmup", "4", "--push", "--json", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    figures = json.loads(out.read_text())
+    result, figures = _run_harness(
+        ["--games", "2", "--think", "0,0.3", "--duration", "10", "--warmup", "4", "--push"],
+        database_url=fresh_database_url, sites=served_sites, redis_number=15,
+        tmp_path=tmp_path, env={"VAPID_KEY_FILE": str(tmp_path / "keys")})
     assert figures["moves"] > 0
     assert figures["web_push"]["refused"] == 0
     assert "web push (move sent -> the away opponent's push arrived)" in result.stdout
