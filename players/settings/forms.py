@@ -6,6 +6,7 @@ from functools import lru_cache
 from django import forms
 
 from marcomage.plumbing.plain_text import NameValidator, TextValidator
+from marcomage.plumbing.widgets import LongSelect
 from players.models import PlayerSettings
 from players.profiles.countries import COUNTRY_CHOICES
 
@@ -25,7 +26,7 @@ def timezone_choices():
 
 
 class ProfileForm(forms.ModelForm):
-    country = forms.ChoiceField(choices=COUNTRY_CHOICES, required=False)
+    country = forms.ChoiceField(choices=COUNTRY_CHOICES, required=False, widget=LongSelect)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -79,7 +80,7 @@ class PreferencesForm(forms.ModelForm):
                   "game's backgrounds when the site has them.",
         error_messages={"invalid_choice": "That background is not one of those listed; "
                                           "please choose again."})
-    timezone = forms.ChoiceField(label="Time zone", choices=timezone_choices,
+    timezone = forms.ChoiceField(label="Time zone", choices=timezone_choices, widget=LongSelect,
                                  help_text="Every date and time on the site is shown in it.")
     auto_refresh = forms.TypedChoiceField(label="Auto refresh", coerce=int,
                                           choices=AUTO_REFRESH_CHOICES)

@@ -4,6 +4,7 @@ Never a 500; a refusal is a form error, a flash message or a 4xx page; an outsid
 changes nothing of anybody else's.
 """
 import random
+from urllib.parse import urlencode
 
 import pytest
 from django.db.models import Sum
@@ -37,21 +38,28 @@ TEXT_FIELDS = ["name", "note", "body", "message", "subject", "opponent", "recipi
 JUNK = ["", "ü🃏\u202e漢字", "\x00\x01\x1b[31m\x7f", "-1", "9" * 40, "abc", " 1 ",
         "<script>alert(1)</script>"]
 HUGE = "y" * (1 << 20)
+FORM = "application/x-www-form-urlencoded"
+
+
+def _urlencoded(data):
+    return urlencode(data).encode()
 
 
 def junk_bodies(rng, *, htmx=False):
     """(label, data, content_type) for one endpoint (fewer for htmx: the same views)."""
+    # The junk fills go urlencoded, as a browser sends a form; the others as multipart
+    # (``None``: the test client's encoding), so both parsers meet every endpoint. Parsing
+    # 70 fields of multipart cost 8 ms a request: a fifth of this test's time.
     bodies = [("empty", {}, None)]
     for junk in JUNK:
-        bodies.append((f"all={junk[:12]!r}", {f: junk for f in FIELDS}, None))
+        bodies.append((f"all={junk[:12]!r}", _urlencoded({f: junk for f in FIELDS}), FORM))
     for form in ("profile", "preferences"):
-        bodies.append((f"form={form}", {**{f: rng.choice(JUNK) for f in FIELDS}, "form": form},
-                       None))
+        bodies.append((f"form={form}", _urlencoded(
+            {**{f: rng.choice(JUNK) for f in FIELDS}, "form": form}), FORM))
     bodies.append(("duplicates", {f: ["1", "2", "abc"] for f in FIELDS}, None))
     field = rng.choice(TEXT_FIELDS)
     bodies.append((f"1MB {field}", {**{f: "1" for f in FIELDS}, field: HUGE}, None))
-    bodies.append(("bad utf-8", b"name=%FF%FE&body=%C0%AF&card=%00&version=%",
-                   "application/x-www-form-urlencoded"))
+    bodies.append(("bad utf-8", b"name=%FF%FE&body=%C0%AF&card=%00&version=%", FORM))
     bodies.append(("json", b'{"card": 1, "version": []}', "application/json"))
     return rng.sample(bodies, 6) if htmx else bodies
 
