@@ -99,13 +99,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait(condition, timeout, what):
+def _wait(condition, timeout, what, site=None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():
             return
         time.sleep(0.25)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}"
+                         + (f"\n{site.logs()}" if site is not None else ""))
 
 
 def _port_open(port) -> bool:
@@ -130,7 +131,10 @@ class Site:
                     "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
                     "DEBUG": "false", "SECRET_KEY": "outage-test-" + "k" * 40,
                     "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "false",
-                    "HTTP_THREADS": "4", "STATIC_ROOT": str(sites.static_root())}
+                    "HTTP_THREADS": "4", "STATIC_ROOT": str(sites.static_root()),
+                    # The lost tasks' sweep as often as a test can wait for it (a site's
+                    # default: a task 20 s late, a look every 15 s).
+                    "TASK_STALLED_SECONDS": "3", "TASK_SWEEP_SECONDS": "1"}
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self.procs = {}
 
@@ -180,6 +184,11 @@ class Site:
                 "SELECT version, current_seat FROM games_game WHERE id = ?",
                 [game_id]).fetchone()
         return {"version": version, "seat": seat}
+
+    def logs(self) -> str:
+        """The end of each process's log: what a timed-out wait reports."""
+        return "\n".join(f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}"
+                         for path in sorted(self.tmp.glob("*.log")))
 
     def close(self):
         for name in list(self.procs):
@@ -273,7 +282,7 @@ def test_redis_down_a_move_is_saved_and_the_computer_answers_once_redis_is_back(
     def answered():
         state = site.game_state(game)
         return state["version"] > version + 1 and state["seat"] == 0
-    _wait(answered, 90, "the computer's answer once Redis is back")
+    _wait(answered, 90, "the computer's answer once Redis is back", site)
 
 
 def test_a_killed_worker_does_not_lose_the_computers_turn(site):
@@ -300,7 +309,7 @@ def test_a_killed_worker_does_not_lose_the_computers_turn(site):
     site.worker_start()
     restarted = time.monotonic()
     _wait(lambda: site.game_state(game)["version"] > version + 1, 75,
-          "the computer's turn after the worker was killed")
+          "the computer's turn after the worker was killed", site)
     assert time.monotonic() - restarted < 75
 
 
