@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from games import services as gs
+from games.lobby.views import LIST_REFRESH_SECONDS
 from tests.conftest import PASSWORD
 from tests.games.conftest import make_deck
 
@@ -26,12 +27,15 @@ def test_the_games_list_shows_an_answered_challenge_without_a_reload(
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=keep)
     gs.challenge_create(challenger=carol, opponent=alice, deck=make_deck(carol))
     _login(page, live_server.url, "alice")
+    page.clock.install()  # the page's timers run when the test says so
     page.goto(live_server.url + reverse("games:list"))
     page.wait_for_selector("text=/Waiting for bob .*to answer/")
     # a deck chosen to accept carol's challenge with stays chosen across refreshes
     page.select_option("#incoming select[name=deck]", str(keep.pk))
     page.locator("h1").click()  # the list loses the focus: refreshes may run
     gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob, name="B2"))
+    # The list's own timer, brought forward (it waited 15 s of the suite's time)
+    page.clock.run_for((LIST_REFRESH_SECONDS + 1) * 1000)
     page.wait_for_selector(f"#games-live [aria-labelledby=running-h] a[href='/games/{game.pk}/']",
                            timeout=40_000)
     assert page.locator("text=/Waiting for bob .*to answer/").count() == 0
