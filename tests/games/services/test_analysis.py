@@ -41,8 +41,8 @@ def finished_game(started_game, django_capture_on_commit_callbacks):
     """A played-out game, alice surrendering after some turns: a public replay. The turns
     are discards: played cards ended the game before the surrender in some deals."""
     game = started_game(hidden=True)
-    for position in range(1, 13):
-        discard_on_turn(game, position=1 + position % 8)
+    for turn in range(1, 13):
+        discard_on_turn(game, position=1 + turn % 8)
     game.refresh_from_db()
     gs.game_surrender(game_id=game.pk, player=game.player1)
     gs.game_surrender_answer(game_id=game.pk, player=game.player2, accept=True)
