@@ -185,6 +185,17 @@ class Site:
                 [game_id]).fetchone()
         return {"version": version, "seat": seat}
 
+    def database_unlocked(self) -> bool:
+        """True when no process holds any lock on the database file: an exclusive lock,
+        asked for without waiting, is granted (and given back at once)."""
+        with closing(sqlite3.connect(self.database, timeout=0, isolation_level=None)) as database:
+            try:
+                database.execute("BEGIN EXCLUSIVE")
+            except sqlite3.OperationalError:
+                return False
+            database.execute("ROLLBACK")
+            return True
+
     def logs(self) -> str:
         """The end of each process's log: what a timed-out wait reports."""
         return "\n".join(f"--- {path.name}\n{path.read_text(errors='replace')[-3000:]}"
@@ -252,6 +263,22 @@ class Browser:
             "action": "discard"})
 
 
+def _freeze_holding_no_lock(site, processes):
+    """SIGSTOP the processes at a moment none of them holds a lock on the database file.
+    The pool process runs the sweeps every second (TASK_SWEEP_SECONDS): frozen inside one,
+    it would keep SQLite's lock and the player's move would wait for it, then fail (503)."""
+    deadline = time.monotonic() + 60
+    while True:
+        for process in processes:
+            process.send_signal(signal.SIGSTOP)
+        if site.database_unlocked():
+            return
+        assert time.monotonic() < deadline, "the pool process never froze outside a transaction"
+        for process in processes:
+            process.send_signal(signal.SIGCONT)
+        _wait(site.database_unlocked, 30, "the database to be free of locks", site)
+
+
 def _players_turn(site, game_id):
     state = site.game_state(game_id)
     return state if state["seat"] == 0 else None
@@ -298,8 +325,7 @@ def test_a_killed_worker_does_not_lose_the_computers_turn(site):
     # visibility timeout (minutes).
     worker = psutil.Process(site.procs["worker"].pid)
     _wait(lambda: worker.children(recursive=True), 60, "the worker's pool process")
-    for child in worker.children(recursive=True):
-        child.send_signal(signal.SIGSTOP)
+    _freeze_holding_no_lock(site, worker.children(recursive=True))
     status, text = browser.discard(game, version)
     assert status == 200, text[:500]
     broker = redis.Redis(port=site.redis_port)
