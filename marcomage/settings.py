@@ -5,6 +5,7 @@ layer, Celery tasks run eagerly in the web process. With DATABASE_URL and
 REDIS_URL it is the production layout: PostgreSQL, Redis channel layer,
 Celery over Redis with beat.
 """
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -26,7 +27,10 @@ REDIS_URL = env("REDIS_URL", default="")
 TESTING = env.bool("MARCOMAGE_TESTING", default=False)
 
 INSTALLED_APPS = [
-    "daphne",
+    # Daphne's app only makes `manage.py runserver` serve ASGI (websockets); it imports
+    # Twisted, a third of a second of every process's start. The site's own server is
+    # `manage.py serve` (uvicorn), so the app is there for runserver alone.
+    *(["daphne"] if sys.argv[1:2] == ["runserver"] else []),
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

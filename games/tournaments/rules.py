@@ -12,8 +12,6 @@ not had one. The matching is the kept library's; only the weights are ours.
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-import networkx as nx
-
 WIN, DRAW, LOSS = "win", "draw", "loss"
 POINTS = {WIN: 2, DRAW: 1, LOSS: 0}
 BYE_POINTS = 2
@@ -135,6 +133,10 @@ def swiss_pairs(players: list[SwissPlayer], met: set[frozenset], *,
                 neighbours: int | None = NEIGHBOURS) -> SwissRound:
     """One Swiss round: players with equal or near scores who have not met (``met`` holds
     frozensets of entry ids that played each other), a bye for an odd count."""
+    # Imported here, where a Swiss round is paired: networkx is a tenth of a second of every
+    # server and worker process's start, and most processes never pair a round.
+    import networkx as nx
+
     ordered = sorted(players, key=lambda p: (-p.score, -p.rating, p.id))
     graph = nx.Graph()
     graph.add_nodes_from(p.id for p in ordered)

@@ -26,7 +26,6 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
 
 from players.models import Player, PlayerSettings, PushSubscription
 
@@ -331,6 +330,10 @@ def push_send(subscription_id: int, payload: dict) -> str:
     data = json.dumps(push_payload(payload), ensure_ascii=False, separators=(",", ":"))
     info = {"endpoint": subscription.endpoint,
             "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
+    # Imported here, where the sending task needs it: pywebpush brings aiohttp, a tenth of
+    # a second of every server and worker process's start.
+    from pywebpush import WebPushException, webpush
+
     status, retry_after, reason = None, None, ""
     try:
         webpush(info, data=data, vapid_private_key=signer, vapid_claims={"sub": subject},
