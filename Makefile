@@ -31,6 +31,9 @@ run: demo
 # (e.g. a PYTEST_ARGS filter matching no test): reported, not treated as a failure.
 # CONN_MAX_AGE=0: server threads of the browser tests must not keep PostgreSQL
 # connections open, or the test databases cannot be dropped at the end.
+# --dist loadgroup --no-loadscope-reorder: the workers take one test at a time (a module
+# sharing a server, one group at a time) in the order tests/conftest.py gives, the heaviest
+# folders first, so that neither worker is left alone with a long module at the end.
 # axe-core (the browser suite's accessibility check) comes from the npm registry.
 BROWSER_JS := tests/browser/js/node_modules/.installed
 $(BROWSER_JS): tests/browser/js/package.json tests/browser/js/package-lock.json
@@ -39,7 +42,7 @@ $(BROWSER_JS): tests/browser/js/package.json tests/browser/js/package-lock.json
 
 test: venv $(BROWSER_JS)
 	$(VENV)/bin/lint-imports --no-cache
-	CONN_MAX_AGE=0 $(PY) -m pytest -n 2 -q $(PYTEST_ARGS); rc=$$?; \
+	CONN_MAX_AGE=0 $(PY) -m pytest -n 2 --dist loadgroup --no-loadscope-reorder -q $(PYTEST_ARGS); rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; exit 0; fi; exit $$rc
 
 lint: venv

@@ -12,6 +12,39 @@ from tests.factories import PlayerFactory
 PASSWORD = "correct-horse-battery"
 
 
+# The folders whose tests take longest (servers in processes, browsers, thousands of
+# requests), run first: `make test` hands the tests to its two workers one module at a time
+# (xdist's loadgroup, see the Makefile), so a long module left for the end kept one worker
+# busy while the other had nothing left to do. With the light tests last, they end together.
+HEAVY_FOLDERS = ("robustness", "devtools", "browser", "security")
+WIDE_SCOPES = ("class", "module", "package")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Heavy folders first (after pytest-django's own order, which a stable sort keeps
+    within each folder). A test module with a fixture shared by its tests must be one
+    xdist group, or the two workers would each set it up (a server: 10-30 s)."""
+    def weight(item):
+        parts = item.nodeid.split("/")
+        folder = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
+        return HEAVY_FOLDERS.index(folder) if folder in HEAVY_FOLDERS else len(HEAVY_FOLDERS)
+
+    items.sort(key=weight)
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        shared = [(name, defs[-1].scope)
+                  for name, defs in (info.name2fixturedefs.items() if info else ())
+                  # (baseid: a fixture of the suite's own, not of a plugin such as
+                  # pytest-django's per-class set-up, which costs nothing per test)
+                  if defs and defs[-1].scope in WIDE_SCOPES and defs[-1].baseid]
+        if shared and item.get_closest_marker("xdist_group") is None:
+            name, scope = shared[0]
+            raise pytest.UsageError(
+                f"{item.nodeid} uses the {scope}-scoped fixture {name}: give its module "
+                f"pytestmark = pytest.mark.xdist_group(\"<module name>\")")
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _celery_runs_tasks_in_process():
     # Celery caches its configuration on first use, so the settings fixture cannot

@@ -17,6 +17,9 @@ from .serve_process import serve_process, serve_processes
 # served_sites (and fresh_database_url): tests/served_sites.py
 pytest_plugins = ["tests.served_sites"]
 
+# One worker runs the module: its tests share one server (tests/conftest.py).
+pytestmark = pytest.mark.xdist_group("live_socket_caps")
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 REASON = ("Live updates stopped on this page: your account has more than 30 pages open "
           "with live updates.")

@@ -22,6 +22,9 @@ from .serve_process import serve_process
 # served_sites (and fresh_database_url): tests/served_sites.py
 pytest_plugins = ["tests.served_sites"]
 
+# One worker runs the module: its tests share one server (tests/conftest.py).
+pytestmark = pytest.mark.xdist_group("oversized_bodies")
+
 MB = 1024 * 1024
 PAGE_TEXT = b"that was too much to send at once"  # templates/413.html
 FORMS = ["/concepts/preview/", "/tournaments/new/", "/puzzles/1/answer/", "/settings/"]

@@ -33,6 +33,8 @@ from tests.robustness.test_outages import (
 pytest_plugins = ["tests.served_sites"]
 
 pytestmark = [pytest.mark.slow,
+              # One worker runs the module: its tests share one site (tests/conftest.py).
+              pytest.mark.xdist_group("rolling_restart"),
               pytest.mark.skipif(not REDIS_SERVER, reason="needs the redis-server program")]
 
 

@@ -17,7 +17,8 @@ from tests.players.push.conftest import browser_subscription, local_push, push_s
 from .conftest import run_notices
 
 _ = (browser_subscription, local_push, push_service)
-pytestmark = pytest.mark.django_db
+# One worker runs the module: its tests share one local push service (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("push_end_to_end")]
 
 START = datetime.datetime(2026, 5, 4, 9, 0, tzinfo=datetime.UTC)
 

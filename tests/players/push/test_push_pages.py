@@ -14,7 +14,8 @@ from players.push.keys import new_key_pair, vapid_keys
 from players.push.services import OFFER_DISMISSED, endpoint_mark
 from tests.games.conftest import make_deck
 
-pytestmark = pytest.mark.django_db
+# One worker runs the module: its tests share one local push service (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("push_pages")]
 
 CHROME_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
              "Chrome/156.0 Mobile Safari/537.36")

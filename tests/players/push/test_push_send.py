@@ -17,7 +17,8 @@ from players.push.services import (
     push_subscription_ids,
 )
 
-pytestmark = pytest.mark.django_db
+# One worker runs the module: its tests share one local push service (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("push_send")]
 
 PAYLOAD = {"title": "Your turn against bob", "body": "bob played Rainbow.", "url": "/games/7/",
            "tag": "game-7", "kind": "your_turn"}
