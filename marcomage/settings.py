@@ -101,6 +101,8 @@ TEMPLATES = [
                 "marcomage.site.context_processors.navigation",
                 "marcomage.csrf.csrf",
             ],
+            # {% load links %}: the layout's links, reversed once per process.
+            "libraries": {"links": "marcomage.plumbing.links"},
         },
     },
     {
