@@ -16,9 +16,9 @@ The site's door needs Django (settings only: no database query is made).
 """
 import argparse
 import hashlib
-import os
 import sys
 
+from devtools.django_ready import django_ready
 from games import engine
 
 # The human levels tried for the tutorial relief (None: no relief, 10+: none either).
@@ -81,10 +81,7 @@ def _digest(actions):
 
 
 def _site_door():
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
-    import django
-
-    django.setup()
+    django_ready()
     from games.services import ai_choose
 
     return ai_choose

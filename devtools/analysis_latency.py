@@ -23,16 +23,15 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+from devtools.django_ready import django_ready
+
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "correct-horse-battery"
 
 
 def seed(moves: int, games: int) -> None:
     """(In a child process with DATABASE_URL set.) Three players and the finished games."""
-    import django
-
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
-    django.setup()
+    django_ready()
     from django.contrib.auth import get_user_model
 
     from decks.models import Deck

@@ -14,17 +14,15 @@ timed, as an administrator runs it: ``mine_puzzles N --from-games`` over those g
 """
 import argparse
 import logging
-import os
 import sys
 import time
+
+from devtools.django_ready import django_ready
 
 
 def _setup_django():
     logging.disable(logging.INFO)  # the eager tasks' own lines
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
-    import django
-
-    django.setup()
+    django_ready()
     from marcomage.celery import app
 
     app.conf.task_always_eager = True

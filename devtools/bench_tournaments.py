@@ -21,18 +21,16 @@ the end of their own game, and how many had to wait for another game to end (an 
 out, or a rematch kept back: their wait depends on how often games end, not on the site).
 """
 import argparse
-import os
 import random
 import statistics
 import sys
 import time
 
+from devtools.django_ready import django_ready
+
 
 def _setup_django():
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
-    import django
-
-    django.setup()
+    django_ready()
     from marcomage.celery import app
 
     app.conf.task_always_eager = True

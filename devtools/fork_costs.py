@@ -16,11 +16,11 @@ import sys
 import threading
 import time
 
+from devtools.django_ready import django_ready
+
 
 def _setup() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
-    import django
-    django.setup()
+    django_ready()
 
 
 def _per_call(*functions, seconds=1.0, rounds=9, pick=min) -> list[float]:

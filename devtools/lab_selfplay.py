@@ -14,9 +14,10 @@ database.
 """
 import argparse
 import json
-import os
 import sys
 import time
+
+from devtools.django_ready import django_ready
 
 INK_GOLEM = {"name": "Ink golem", "rarity": "Common", "bricks": 0, "gems": 0, "recruits": 3,
              "keywords": [], "effect": [
@@ -34,10 +35,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--definition", help="JSON file of the concept's card definition")
     args = parser.parse_args(argv)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
-    import django
-
-    django.setup()
+    django_ready()
     from concepts.lab.cards import SECTION_OF_RARITY, starter_payload
     from concepts.lab.selfplay import CHANGE_KEYS, CHANGE_LABELS, run_games
     from games import engine

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 
 import orjson
 
+from devtools.django_ready import django_ready
 from devtools.load_client import (
     REQUEST_TIMEOUT,
     PlayerClient,
@@ -70,9 +71,7 @@ PGBOUNCER_POOL = int(os.environ.get("LOAD_PGBOUNCER_POOL", "20"))
 
 # ------------------------------------------------------------------ setup (database side)
 def django_setup():
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
-    import django
-    django.setup()
+    django_ready()
     from django.conf import settings
     # Only the harness creates these accounts; a fast hash keeps setup short.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

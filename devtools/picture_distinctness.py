@@ -12,12 +12,12 @@ sheet of the nearest pairs is written for a person to look at.
     python -m devtools.picture_distinctness [--pairs 16] [--sheet test-artefacts/picture-nearest-pairs.png]
 """
 import argparse
-import os
 import statistics
 from pathlib import Path
 
-import django
 import numpy as np
+
+from devtools.django_ready import django_ready
 
 W, H = 200, 120  # each picture drawn at twice the large card's picture width
 COLUMNS = 20
@@ -25,8 +25,7 @@ CHROMIUM = "/usr/bin/chromium"
 
 
 def _pictures():
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
-    django.setup()
+    django_ready()
     from decks.card_pictures import card_picture, effects_of
     from games import engine
 

@@ -12,10 +12,10 @@ what a suggestion took (ms). Deterministic for a seed.
     python -m devtools.suggestion_quality --games 100 --seed 1 [--simulations 200]
 """
 import argparse
-import os
 import statistics
 import time
 
+from devtools.django_ready import django_ready
 from games import engine
 
 MARK_THRESHOLD, MARKS_PER_SEAT = 0.10, 5  # overwritten from the analysis's own (main)
@@ -61,9 +61,7 @@ def main(argv=None):
     parser.add_argument("--simulations", type=int, default=200,
                         help="the judging budget per move (the analysis's default)")
     args = parser.parse_args(argv)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marcomage.settings")
-    import django
-    django.setup()
+    django_ready()
     from games import services
 
     MARK_THRESHOLD, MARKS_PER_SEAT = services.MARK_THRESHOLD, services.MARKS_PER_SEAT
