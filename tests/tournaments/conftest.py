@@ -52,15 +52,26 @@ def running_games(tournament):
                                     status=Game.Status.IN_PROGRESS).order_by("pk"))
 
 
+def surrender_asked(game, winner_seat):
+    """The first half of ``finish``: the other seat than ``winner_seat`` gives up."""
+    game = Game.objects.select_related("player1", "player2").get(pk=game.pk)
+    return game_surrender(game_id=game.pk, player=game.player_at(1 - winner_seat))
+
+
+def surrender_accepted(game, winner_seat):
+    """The second half of ``finish``: ``winner_seat`` accepts the surrender."""
+    game = Game.objects.select_related("player1", "player2").get(pk=game.pk)
+    return game_surrender_answer(game_id=game.pk, player=game.player_at(winner_seat),
+                                 accept=True)
+
+
 def finish(game, winner_seat):
     """End ``game``: ``winner_seat`` wins (the other gives up), None for a game called off
     (a draw for events)."""
     if winner_seat is None:
         return game_end_by_site(game_id=game.pk, outcome=Game.Outcome.ABORT)
-    game = Game.objects.select_related("player1", "player2").get(pk=game.pk)
-    game_surrender(game_id=game.pk, player=game.player_at(1 - winner_seat))
-    return game_surrender_answer(game_id=game.pk, player=game.player_at(winner_seat),
-                                 accept=True)
+    surrender_asked(game, winner_seat)
+    return surrender_accepted(game, winner_seat)
 
 
 def lose_on_time(game, winner_seat):

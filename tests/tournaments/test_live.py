@@ -14,14 +14,21 @@ from django.middleware.csrf import _get_new_csrf_string
 
 from games.models import Game
 from games.routing import websocket_urlpatterns as games_websocket_urlpatterns
-from games.services.endings import game_surrender, game_surrender_answer
 from games.tournaments import consumers, services
 from games.tournaments.models import Tournament
 from games.tournaments.routing import websocket_urlpatterns
 from tests.factories import PlayerFactory
 from tests.games.conftest import make_deck
 
-from .conftest import event, finish, joined, running_games, start_now
+from .conftest import (
+    event,
+    finish,
+    joined,
+    running_games,
+    start_now,
+    surrender_accepted,
+    surrender_asked,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -162,18 +169,33 @@ def test_changes_in_quick_succession_send_one_panel_the_newest(monkeypatch):
 games_application = URLRouter(games_websocket_urlpatterns)
 
 
-@database_sync_to_async
-def _finish_and_record(tournament, game_id):
-    game = Game.objects.get(pk=game_id)
-    finish(game, 0)
+def _recorded(tournament, game_id):
+    """The event's running games once ``game_id``'s result is recorded."""
     services.game_result_record(game_id=game_id)  # (already done if the task ran eagerly)
     return {game.pk for game in running_games(tournament)}
 
 
-async def _frames_until(page, event, *, timeout=10):
-    """The frames a socket sends until one of ``event`` (returned last)."""
+@database_sync_to_async
+def _finish_and_record(tournament, game_id):
+    finish(Game.objects.get(pk=game_id), 0)
+    return _recorded(tournament, game_id)
+
+
+@database_sync_to_async
+def _surrender_asked(game_id):
+    surrender_asked(Game.objects.get(pk=game_id), 0)
+
+
+@database_sync_to_async
+def _surrender_accepted_and_recorded(tournament, game_id):
+    surrender_accepted(Game.objects.get(pk=game_id), 0)
+    return _recorded(tournament, game_id)
+
+
+async def _frames_until(page, *events, timeout=10):
+    """The frames a socket sends until one of ``events`` (returned last)."""
     frames = []
-    while not frames or frames[-1].get("event") != event:
+    while not frames or frames[-1].get("event") not in events:
         frames.append(await page.receive_json_from(timeout=timeout))
     return frames
 
@@ -187,20 +209,6 @@ def _game_page(game_id, player, tournament=None, **query):
     page.scope["user"] = player.user
     page.scope["cookies"] = {settings.CSRF_COOKIE_NAME: _get_new_csrf_string()}
     return page
-
-
-@database_sync_to_async
-def _surrender(game_id, seat):
-    game = Game.objects.select_related("player1", "player2").get(pk=game_id)
-    game_surrender(game_id=game_id, player=game.player_at(seat))
-
-
-@database_sync_to_async
-def _accept_and_record(tournament, game_id, seat):
-    game = Game.objects.select_related("player1", "player2").get(pk=game_id)
-    game_surrender_answer(game_id=game_id, player=game.player_at(seat), accept=True)
-    services.game_result_record(game_id=game_id)  # (already done if the task ran eagerly)
-    return {game.pk for game in running_games(tournament)}
 
 
 def test_the_page_of_a_finished_arena_game_hears_the_players_next_game_with_its_board():
@@ -224,11 +232,10 @@ def test_the_page_of_a_finished_arena_game_hears_the_players_next_game_with_its_
         # Black gives up, and the pages draw what that changed before white accepts: their
         # reads of the game meeting the acceptance's write failed on the tests' SQLite
         # database in memory ("table is locked"), which does not wait as a file does.
-        await _surrender(first, 1)
+        await _surrender_asked(first)
         for page in (*pages.values(), silent):
-            while (await page.receive_json_from(timeout=10))["event"] not in ("board", "changed"):
-                pass
-        (second,) = await _accept_and_record(tournament, first, 0)
+            await _frames_until(page, "board", "changed")
+        (second,) = await _surrender_accepted_and_recorded(tournament, first)
         assert second != first
         for page in pages.values():
             frame = (await _frames_until(page, "event-game"))[-1]
