@@ -10,17 +10,19 @@ card lab keeps each definition under its id for good. The lab hands this module 
 when the apps load (``set_proposed_cards``, from concepts.apps), so a card's face is drawn
 by its id wherever it appears; a bounded number of those faces is kept.
 """
+import hashlib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.text import slugify
 
 from games import engine
 from marcomage.plumbing.imported_art import art_url, imported
 
-from .card_pictures import card_picture
+from .card_pictures import card_picture, card_picture_document, card_picture_linked
 
 RARITIES = ("Common", "Uncommon", "Rare")
 SECTION_OF_RARITY = {"Common": "common", "Uncommon": "uncommon", "Rare": "rare"}
@@ -143,8 +145,27 @@ def imported_card_picture(card_id):
 
 
 def card_art(c):
-    """A card's picture: the imported one if an administrator imported it, else ours."""
-    return imported_card_picture(c.id) or card_picture(c)
+    """A card's picture: the imported one if an administrator imported it, else ours: a
+    catalogue card's as a file browsers keep (picture_file), a proposed card's inline (its
+    drawing changes with its concept)."""
+    imported_picture = imported_card_picture(c.id)
+    if imported_picture:
+        return imported_picture
+    if engine.is_custom_card(c.id):
+        return card_picture(c)
+    _, version = picture_file(c.id)
+    return card_picture_linked(c, reverse("decks:card_picture", args=[c.id, version]))
+
+
+@cache
+def picture_file(cid):
+    """(the SVG document, its version) of catalogue card ``cid``'s generated picture; the
+    version, a digest of the document, is in the file's address, so a changed drawing gets
+    a new one. Raises engine.EngineError for the empty card and unknown ids."""
+    if cid == 0 or engine.is_custom_card(cid):
+        raise engine.EngineError("unknown_card", f"no catalogue picture for {cid!r}")
+    document = card_picture_document(engine.card(cid))
+    return document, hashlib.sha256(document.encode()).hexdigest()[:12]
 
 
 # ------------------------------------------------------------------ proposed cards

@@ -31,4 +31,6 @@ urlpatterns = [
     path("cards/keywords/", views.keyword_list, name="keywords"),
     path("cards/<int:card_id>/", views.card_detail, name="card_detail"),
     path("cards/art/<str:filename>", views_art.art_file, name="art"),
+    path("cards/<int:card_id>/picture-<str:version>.svg", views_art.card_picture,
+         name="card_picture"),
 ]

@@ -3,13 +3,14 @@ engine's effect tags, its keywords, rarity and cost), so that cards that play di
 look different; built once per process."""
 import re
 import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
 from types import SimpleNamespace
 
 import pytest
 from django.urls import reverse
 
 from decks import card_art, catalogue
-from decks.card_pictures import Effect, effect_size, effects_of
+from decks.card_pictures import Effect, card_picture, effect_size, effects_of
 from games import engine
 
 BASIC_WALL, BURGLAR, RED_DRAGON = 1, 260, 6
@@ -24,8 +25,9 @@ def _fresh_faces():
 
 
 def picture(card_id):
-    """(the wrapper's attributes, the parsed <svg>) of a card's generated picture."""
-    html = str(catalogue.card_face(card_id).art)
+    """(the wrapper's attributes, the parsed <svg>) of a card's generated picture, drawn
+    inline (a catalogue card's face links the same drawing as a file: test_picture_files)."""
+    html = str(card_picture(engine.card(card_id)))
     wrapper = ET.fromstring(html)
     assert wrapper.tag == "div" and "card-art--drawn" in wrapper.get("class")
     (svg,) = list(wrapper)
@@ -144,9 +146,12 @@ def test_every_picture_is_well_formed_and_holds_no_card_text():
     for card in engine.all_cards():
         if card.id == 0:
             continue
-        html = str(catalogue.card_face(card.id).art)
-        ET.fromstring(html)  # raises on broken markup
-        assert card.name not in html
+        # Drawn inline and as a file (raises on broken markup) ...
+        ET.fromstring(str(card_picture(card)))
+        document = catalogue.picture_file(card.id)[0]
+        ET.fromstring(document)
+        # ... and the text is in neither, nor in the face's picture.
+        assert card.name not in document and card.name not in str(catalogue.card_face(card.id).art)
 
 
 def test_pictures_are_varied_across_the_catalogue():
@@ -190,7 +195,7 @@ def test_cards_alike_in_what_they_are_get_pictures_of_their_own():
     ram the same wall with a red arrow, Gate and Double wall the same bricks). The name's
     emblem, where motif and emblem stand and the hills tell them apart; no two cards'
     pictures are the same (devtools.picture_distinctness measures how far apart they look)."""
-    from decks.card_pictures import card_picture, emblem_of
+    from decks.card_pictures import emblem_of
 
     by_name = {c.name: c for c in engine.all_cards()}
     for first, second in (("Wind", "Battering ram"), ("Gate", "Double wall")):
@@ -201,3 +206,46 @@ def test_cards_alike_in_what_they_are_get_pictures_of_their_own():
     assert emblem_of("Battering ram", b"\0" * 32) == "ram"
     markups = [str(card_picture(c)) for c in engine.all_cards() if c.id]
     assert len(set(markups)) == len(markups) >= 753
+
+
+def _linked(card_id):
+    """(the wrapper's attributes, the <img>'s) of a catalogue card's face: nothing else in it."""
+    tags = []
+
+    class Tags(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            tags.append((tag, dict(attrs)))
+
+    Tags().feed(str(catalogue.card_face(card_id).art))
+    (div, wrapper), (img, attrs) = tags
+    assert (div, img) == ("div", "img")
+    return wrapper, attrs
+
+
+def test_a_catalogue_card_links_its_drawing_as_a_file_browsers_keep(client, db):
+    """A catalogue card's face shows its drawing through an <img> of a file whose address
+    carries the drawing's version (the deck builder's pool carried 751 drawings inline:
+    3.1 MB a page). The file is the inline drawing's, and the wrapper is the same."""
+    wrapper, img = _linked(BURGLAR)
+    assert img["alt"] == "" and img["loading"] == "lazy"
+    inline_attrs, inline_svg = picture(BURGLAR)
+    assert wrapper == inline_attrs  # motif, emblem and background
+    response = client.get(img["src"])
+    assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
+    assert "immutable" in response["Cache-Control"]
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert "sandbox" in response["Content-Security-Policy"]
+    svg = ET.fromstring(response.content)
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    assert ([(el.tag.split("}")[-1], el.get("class")) for el in svg.iter()][1:]
+            == [(el.tag, el.get("class")) for el in inline_svg.iter()][1:])
+
+
+def test_a_picture_address_of_another_version_is_sent_on_and_other_cards_have_none(client, db):
+    current = _linked(BASIC_WALL)[1]["src"]
+    stale = client.get(reverse("decks:card_picture", args=[BASIC_WALL, "0123456789ab"]))
+    assert stale.status_code == 302 and stale["Location"] == current
+    assert "immutable" not in stale["Cache-Control"]
+    for card_id in (0, engine.FIRST_CUSTOM_ID, 99999):
+        version = "0123456789ab"
+        assert client.get(reverse("decks:card_picture", args=[card_id, version])).status_code == 404

@@ -64,7 +64,7 @@ NO_PUBLIC_TEXT = {
     "decks:return", "decks:reset", "decks:tokens", "decks:delete", "decks:export",
     "decks:export_csv", "decks:statistics_reset", "decks:import_into", "decks:import_confirm",
     "decks:shared", "decks:shared_detail", "decks:shared_import", "decks:cards",
-    "decks:keywords", "decks:card_detail", "decks:art",
+    "decks:keywords", "decks:card_detail", "decks:art", "decks:card_picture",
     "games:list", "games:challenge_answer", "games:challenge_cancel", "games:host",
     "games:join", "games:host_cancel", "games:ai_quick", "games:ai_new", "games:next",
     "games:turn_indicator", "games:detail", "games:board", "games:move", "games:command",

@@ -108,6 +108,8 @@ ROUTES = {
     "decks:cards": "open", "decks:keywords": "open", "decks:card_detail": "open",
     # Imported card pictures and backgrounds: public like avatars (public pages draw cards).
     "decks:art": "public",
+    # The catalogue cards' own drawings: public like the cards.
+    "decks:card_picture": "public",
     "games:list": "own", "games:challenge_new": "own",
     "games:challenge_answer": "foreign", "games:challenge_cancel": "foreign",
     "games:host": "own", "games:join": "open", "games:host_cancel": "foreign",
@@ -367,6 +369,7 @@ def _requests(world):
         ("decks:keywords", reverse("decks:keywords"), {}),
         ("decks:card_detail", reverse("decks:card_detail", args=[card]), {}),
         ("decks:art", reverse("decks:art", args=["card_1-0123456789ab.png"]), {}),
+        ("decks:card_picture", reverse("decks:card_picture", args=[card, "0123456789ab"]), {}),
         ("games:list", reverse("games:list"), {}),
         ("games:challenge_new", reverse("games:challenge_new"), {"opponent": "alice"}),
         ("games:challenge_answer", reverse("games:challenge_answer", args=[world["challenge"].pk]),
