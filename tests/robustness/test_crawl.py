@@ -8,6 +8,7 @@ from urllib.parse import quote
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from decks.catalogue import picture_file
 from marcomage.novels.loader import library as novel_library
 
 from .conftest import client_for, problems_of, route_params
@@ -172,6 +173,8 @@ def valid_values(world, name):
         "card_id": [1, 57],
         "name": ["bob", "alice", "BOB"],
         "filename": ["1-0123456789ab.png"],
+        # A card picture's current version, and one from before a redrawing (sent on).
+        "version": [picture_file(1)[1], "0123456789ab"],
         "key": ["game-list"],
         "command": GAME_COMMANDS,
         "concept_id": [alice_concept(w).pk],
