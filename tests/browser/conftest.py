@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import PASSWORD as FACTORY_PASSWORD  # what PlayerFactory's users get
+
 # Playwright's sync API runs an event loop; the ORM must still be usable in the test body.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -52,16 +54,30 @@ def screenshot(page, request):
     return _shot
 
 
+def log_in(page, base, username, password=FACTORY_PASSWORD):
+    """The page's browser holds ``username``'s session and shows the home page, as after the
+    login form (its pages are tested in test_accounts_browser.py; going through them for
+    every test cost three page loads, 1.5-2 s). The session is made by Django's own login
+    for the player with that name and password, and handed to the browser as its cookie."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    user = get_user_model().objects.get(username__iexact=username)
+    assert user.is_active and user.check_password(password), f"{username} cannot log in"
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
+                               "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+    page.goto(f"{base}/")
+
+
 @pytest.fixture
 def login(page, live_server):
-    """login(username, password) logs the page in through the real form."""
+    """login(username, password) logs the page in (log_in)."""
 
     def _login(username, password):
-        page.goto(f"{live_server.url}/accounts/login/")
-        page.fill("input[name=username]", username)
-        page.fill("input[name=password]", password)
-        page.click("form button[type=submit]")
-        page.wait_for_url(f"{live_server.url}/")
+        log_in(page, live_server.url, username, password)
 
     return _login
 

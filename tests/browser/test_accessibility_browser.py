@@ -19,7 +19,7 @@ from games import engine
 from games import services as gs
 from players.accounts.services import player_register
 from players.models import Player
-from tests.browser.conftest import ARTEFACTS
+from tests.browser.conftest import ARTEFACTS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -160,11 +160,7 @@ def test_no_page_scrolls_sideways_on_a_phone(browser, live_server):
     context = browser.new_context(viewport=first, is_mobile=True, has_touch=True)
     try:
         page = context.new_page()
-        page.goto(live_server.url + reverse("login"))
-        page.fill("input[name=username]", "Veteran")
-        page.fill("input[name=password]", PASSWORD)
-        page.click("main button[type=submit]")
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+        log_in(page, live_server.url, "Veteran", PASSWORD)
         for path in pages:
             page.set_viewport_size(first)
             page.goto(live_server.url + path)

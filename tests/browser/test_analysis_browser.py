@@ -10,7 +10,7 @@ from django.urls import reverse
 from games import services as gs
 from games.services import analysis
 from players.models import Player
-from tests.browser.test_games_browser import _login
+from tests.browser.conftest import log_in
 from tests.games.conftest import make_deck, play_turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -44,7 +44,7 @@ def test_the_progress_bar_moves_then_the_graph_shows_with_axes_and_key(
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     request.addfinalizer(context.close)
     page = context.new_page()
-    _login(page, asgi_url, "carol")
+    log_in(page, asgi_url, "carol")
     page.goto(asgi_url + reverse("games:replay", args=[game.pk]))
     page.click("#analysis-request")
     page.wait_for_selector(f"#analysis-progress-text:has-text('5 of {moves} moves judged')")

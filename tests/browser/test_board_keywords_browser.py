@@ -15,8 +15,7 @@ from playwright.sync_api import expect
 from games import engine
 from games.models import Game
 from tests.browser import test_board_layout_browser as layout
-from tests.browser import test_games_browser as live
-from tests.browser.conftest import ARTEFACTS
+from tests.browser.conftest import ARTEFACTS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -58,7 +57,7 @@ def test_tabbing_through_the_board_stops_once_per_card_not_per_keyword(page, asg
     # The round played drew a random card into slot 1: the hand is the eight again.
     layout._set_hands(Game.objects.get(pk=game.pk), KEYWORD_CARDS)
     page.set_viewport_size({"width": 1280, "height": 800})
-    live._login(page, asgi_url, viewer.name)
+    log_in(page, asgi_url, viewer.name)
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#board[data-my-turn='1']")
     insignias = page.locator("#hand-form .hand .kw-insignia").count()

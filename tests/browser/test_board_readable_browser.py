@@ -18,8 +18,7 @@ from games import services as gs
 from games.models import Game
 from players.accounts.services import player_register
 from players.models import Player, PlayerSettings
-from tests.browser import test_games_browser as live
-from tests.browser.conftest import ARTEFACTS
+from tests.browser.conftest import ARTEFACTS, log_in
 from tests.conftest import PASSWORD
 from tests.games.conftest import make_deck
 
@@ -162,7 +161,7 @@ def _shot(page, name):
 @pytest.mark.parametrize("state", ["open", "hidden", "chat", "tutorial"])
 def test_a_laptop_shows_the_whole_table_without_scrolling(page, asgi_url, state):
     game, viewer = _table(state)
-    live._login(page, asgi_url, viewer.name)
+    log_in(page, asgi_url, viewer.name)
     for width, height in LAPTOPS:
         page.set_viewport_size({"width": width, "height": height})
         page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
@@ -209,7 +208,7 @@ def test_a_phone_reaches_the_whole_table_by_scrolling_down(browser, request, asg
                                   is_mobile=True, has_touch=True)
     request.addfinalizer(context.close)
     page = context.new_page()
-    live._login(page, asgi_url, viewer.name)
+    log_in(page, asgi_url, viewer.name)
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#board[data-my-turn='1']")
     _shot(page, f"{state}-{PHONE[0]}x{PHONE[1]}")
@@ -243,7 +242,7 @@ def test_after_the_game_the_next_steps_and_no_live_line(page, asgi_url):
     game's replay (the Replays section opens at level 3) and plays the computer again."""
     newcomer, _ = _players(level=0)
     game = gs.ai_game_start(player=newcomer, deck=make_deck(newcomer), level="easy")
-    live._login(page, asgi_url, newcomer.name)
+    log_in(page, asgi_url, newcomer.name)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#live-status[data-state=live]")

@@ -15,18 +15,10 @@ from decks.catalogue import card_face
 from games import services as gs
 from games.models import Game
 from players.models import Player
-from tests.conftest import PASSWORD
+from tests.browser.conftest import log_in
 from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _login(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base}/")
 
 
 def _add_step(page, kind_label):
@@ -44,7 +36,7 @@ def test_build_a_concept_play_it_against_the_computer_and_see_it_in_the_replay(
     card_face.cache_clear()  # a test database hands the lab's ids out again
     Player.objects.filter(pk=alice.pk).update(level=10)
     deck = make_deck(alice)
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
 
     # 1. The concept, its effect built with the menus only
     page.goto(asgi_url + reverse("concepts:new"))
@@ -118,7 +110,7 @@ def test_ask_for_a_self_play_report_and_read_its_figures(page, asgi_url, alice, 
         "name": "Ink golem", "rarity": "Common", "bricks": 0, "gems": 0, "recruits": 3,
         "keywords": [], "keyword_params": {}, "effect": "", "note": "",
         "effect_tree": [{"kind": "attack", "amount": {"kind": "n", "n": 6}}]})
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     page.goto(asgi_url + concept.get_absolute_url())
     page.select_option("select[name=report-games]", "100")
     page.click("#card-lab button:has-text('Make the report')")

@@ -9,6 +9,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from decks import card_art
 from games import services as gs
+from tests.browser.conftest import log_in
 from tests.conftest import PASSWORD
 from tests.factories import PlayerFactory
 from tests.games.conftest import make_deck
@@ -60,21 +61,13 @@ def test_basic_wall_burglar_and_a_dragon_look_different(page, live_server, login
     screenshot(f"cards-{skin}")
 
 
-def _login(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base}/")
-
-
 def test_the_game_board_with_drawn_pictures_and_an_imported_background(
         page, asgi_url, screenshot, tmp_path):
     alice, bob = player("alice", "light"), player("bob", "dark")
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
     gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob, starter=1))
     page.set_viewport_size({"width": 1280, "height": 800})
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     page.goto(f"{asgi_url}/games/{game.pk}/")
     page.wait_for_selector("#board .card-art:visible")
     screenshot("board-light")
@@ -106,7 +99,7 @@ def test_the_game_board_with_drawn_pictures_and_an_imported_background(
     screenshot("board-imported-background")
 
     page.context.clear_cookies()
-    _login(page, asgi_url, "bob")
+    log_in(page, asgi_url, "bob")
     page.goto(f"{asgi_url}/games/{game.pk}/")
     page.wait_for_selector("#board .card-art:visible")
     screenshot("board-dark")

@@ -10,8 +10,7 @@ from django.urls import reverse
 from games import services as gs
 from games.models import ChatMessage, Game
 from players.models import PlayerSettings
-from tests.browser.conftest import ARTEFACTS
-from tests.browser.test_games_browser import _login
+from tests.browser.conftest import ARTEFACTS, log_in
 from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -50,7 +49,7 @@ def test_a_new_line_marks_the_chat_button_and_the_pop_up_shows_it(browser, asgi_
         context = browser.new_context(viewport={"width": 1366, "height": 768})
         request.addfinalizer(context.close)
         pages[name] = context.new_page()
-        _login(pages[name], asgi_url, name)
+        log_in(pages[name], asgi_url, name)
         pages[name].goto(asgi_url + reverse("games:detail", args=[game.pk]))
         pages[name].wait_for_selector("#live-status[data-state=live]", timeout=20000)
     alice_page, bob_page = pages["alice"], pages["bob"]
@@ -137,7 +136,7 @@ def test_without_javascript_the_button_is_a_link_to_the_chat(browser, asgi_url, 
     context = browser.new_context(java_script_enabled=False)
     request.addfinalizer(context.close)
     page = context.new_page()
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     assert " ".join(page.locator("#chat-popup-button").text_content().split()) == (
         "Chat (1 new chat line)")

@@ -5,8 +5,7 @@ from django.urls import reverse
 
 from games import services as gs
 from games.models import GameNote
-from tests.browser.conftest import ARTEFACTS
-from tests.browser.test_games_browser import _login
+from tests.browser.conftest import ARTEFACTS, log_in
 from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,7 +31,7 @@ def test_a_note_is_saved_in_place_and_stays_private(browser, live_server, alice,
         return context.new_page()
 
     alice_page = new_page()
-    _login(alice_page, live_server.url, "alice")
+    log_in(alice_page, live_server.url, "alice")
     alice_page.goto(url)
     navigations = []
     alice_page.on("framenavigated", lambda frame: navigations.append(frame.url))
@@ -47,7 +46,7 @@ def test_a_note_is_saved_in_place_and_stays_private(browser, live_server, alice,
     assert alice_page.input_value("#game-note-text") == SECRET
 
     bob_page = new_page()
-    _login(bob_page, live_server.url, "bob")
+    log_in(bob_page, live_server.url, "bob")
     bob_page.goto(url)
     bob_page.wait_for_selector("#board")
     assert SECRET not in bob_page.content()
@@ -56,7 +55,7 @@ def test_a_note_is_saved_in_place_and_stays_private(browser, live_server, alice,
 
     # Without JavaScript the same form posts and the page comes back with a message.
     plain = new_page(javascript=False)
-    _login(plain, live_server.url, "alice")
+    log_in(plain, live_server.url, "alice")
     plain.goto(url)
     plain.fill("#game-note-text", SECRET + " (edited)")
     plain.click("#game-note button[value=save]")

@@ -12,18 +12,10 @@ from django.urls import reverse
 
 from games import engine
 from games.models import Game
-from tests.conftest import PASSWORD
+from tests.browser.conftest import log_in
 from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _login(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base}/")
 
 
 def _board_version(page):
@@ -46,7 +38,7 @@ def _make_a_move(page, discard=False):
 
 def test_a_whole_game_against_the_computer(page, asgi_url, alice, screenshot):
     make_deck(alice)
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     page.click("nav >> text=Games")
     page.click("text=Quick game against the computer")
     page.wait_for_selector("#board")
@@ -101,7 +93,7 @@ def test_two_browsers_see_each_others_moves_without_reload(browser, asgi_url, al
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         request.addfinalizer(context.close)
         pages[name] = context.new_page()
-        _login(pages[name], asgi_url, name)
+        log_in(pages[name], asgi_url, name)
         pages[name].goto(asgi_url + reverse("games:detail", args=[game.pk]))
         pages[name].wait_for_selector("#live-status[data-state=live]", timeout=20000)
     # Every board arrives in a move's answer or over the socket: no page asks for one (the
@@ -154,7 +146,7 @@ def test_a_refresh_of_the_same_board_keeps_the_chosen_card(page, asgi_url, alice
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice))
     game = gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
     mover = "alice" if game.current_seat == 0 else "bob"
-    _login(page, asgi_url, mover)
+    log_in(page, asgi_url, mover)
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#live-status[data-state=live]")
     page.locator(".slot-label").nth(2).click()
@@ -184,7 +176,7 @@ def test_a_lost_refresh_is_caught_up(browser, asgi_url, alice, bob, request):
     context = browser.new_context()
     request.addfinalizer(context.close)
     page = context.new_page()
-    _login(page, asgi_url, mover.name)
+    log_in(page, asgi_url, mover.name)
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#live-status[data-state=live]")
     page.wait_for_load_state("networkidle")
@@ -216,7 +208,7 @@ def test_the_game_works_without_javascript(browser, asgi_url, alice, bob):
     context = browser.new_context(java_script_enabled=False)
     try:
         page = context.new_page()
-        _login(page, asgi_url, mover)
+        log_in(page, asgi_url, mover)
         page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
         page.check("#slot-2", force=True)
         page.click("#discard-button")

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from players.models import Player
+from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,12 +33,7 @@ def test_the_cards_list_reads_at_12_px_on_a_phone(browser, request, live_server,
                                   has_touch=True, device_scale_factor=2)
     request.addfinalizer(context.close)
     page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "alice")
-    from tests.conftest import PASSWORD
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    log_in(page, live_server.url, "alice")
     page.goto(live_server.url + reverse("decks:cards"))
     sizes = page.evaluate(TEXT_SIZES)
     assert sizes["all"] > 2000

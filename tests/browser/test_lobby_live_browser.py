@@ -6,18 +6,10 @@ from django.urls import reverse
 
 from games import services as gs
 from games.lobby.views import LIST_REFRESH_SECONDS
-from tests.conftest import PASSWORD
+from tests.browser.conftest import log_in
 from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _login(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base}/")
 
 
 def test_the_games_list_shows_an_answered_challenge_without_a_reload(
@@ -26,7 +18,7 @@ def test_the_games_list_shows_an_answered_challenge_without_a_reload(
     keep = make_deck(alice, name="Omega")
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=keep)
     gs.challenge_create(challenger=carol, opponent=alice, deck=make_deck(carol))
-    _login(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     page.clock.install()  # the page's timers run when the test says so
     page.goto(live_server.url + reverse("games:list"))
     page.wait_for_selector("text=/Waiting for bob .*to answer/")
@@ -48,7 +40,7 @@ def test_a_timed_game_counts_the_turn_down(page, live_server, alice, bob, screen
     game = gs.challenge_create(challenger=alice, opponent=bob, deck=make_deck(alice),
                                turn_timeout=300)
     gs.challenge_accept(game_id=game.pk, player=bob, deck=make_deck(bob))
-    _login(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     page.goto(live_server.url + reverse("games:detail", args=[game.pk]))
     clock = page.wait_for_selector("#turn-clock .turn-clock-left")
     first = clock.inner_text()

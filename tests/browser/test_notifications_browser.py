@@ -10,19 +10,11 @@ from django.urls import reverse
 
 from games import services as gs
 from players.models import Notification
-from tests.conftest import PASSWORD
+from tests.browser.conftest import log_in
 from tests.games.conftest import make_deck
 from tests.players.notifications.conftest import run_notices
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _login(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base}/")
 
 
 def _started_game(alice, bob):
@@ -53,7 +45,7 @@ def test_a_notice_rings_the_bell_live_and_opens_the_game(page, asgi_url, alice, 
     game = _started_game(alice, bob)
     mover = game.player_at(game.current_seat)
     waiting = game.player_at(1 - game.current_seat)
-    _login(page, asgi_url, waiting.name)
+    log_in(page, asgi_url, waiting.name)
     page.goto(asgi_url + reverse("players:list"))  # any page: its socket carries the bell
     page.wait_for_function("() => window.htmx && document.getElementById('nav-bell-menu')")
     assert page.locator("#nav-bell-count .nav-bell-badge").count() == 0
@@ -78,7 +70,7 @@ def test_a_notice_rings_the_bell_live_and_opens_the_game(page, asgi_url, alice, 
 @pytest.mark.parametrize("size", [(1280, 800), (375, 812)], ids=["desktop", "phone"])
 def test_the_settings_notification_section_saves(page, asgi_url, bob, screenshot, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    _login(page, asgi_url, "bob")
+    log_in(page, asgi_url, "bob")
     page.goto(asgi_url + reverse("players:settings") + "#notifications")
     page.uncheck("#id_notify-your_turn__email")
     page.select_option("#id_notify-email_mode", "digest")

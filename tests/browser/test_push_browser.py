@@ -24,7 +24,7 @@ from games import services as gs
 from players.models import PushSubscription
 from players.push.keys import vapid_keys
 from players.push.services import push_send
-from tests.conftest import PASSWORD
+from tests.browser.conftest import log_in
 from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -73,14 +73,6 @@ def browser_push(context, page, asgi_url, push_service):
     context.grant_permissions(["notifications"], origin=asgi_url)
     context.add_init_script(script=PUSH_MANAGER % json.dumps(made))
     return made
-
-
-def _login(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base}/")
 
 
 def _human_game(alice, bob):
@@ -133,7 +125,7 @@ def test_subscribe_from_the_game_page_push_and_open_the_game(
         page, context, asgi_url, alice, bob, browser_push, push_service, screenshot):
     game = _human_game(alice, bob)
     game_path = reverse("games:detail", args=[game.pk])
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(asgi_url + game_path)
     offer = page.wait_for_selector("[data-push-offer]:not([hidden])")
@@ -209,7 +201,7 @@ def test_the_settings_block_turns_this_browser_on_tests_it_and_off(
         page, context, asgi_url, alice, browser_push, push_service, screenshot):
     alice.level = 10
     alice.save(update_fields=["level"])
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(asgi_url + reverse("players:settings") + "#push")
     panel = page.locator("#push")
@@ -243,7 +235,7 @@ def test_without_permission_nothing_is_asked_on_page_load(page, context, asgi_ur
       const ask = Notification.requestPermission;
       Notification.requestPermission = function () { window.__permissionAsked++; return ask.call(Notification); };
     """)
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_selector("[data-push-offer]:not([hidden])")
@@ -267,7 +259,7 @@ def test_the_manifest_is_valid_and_the_site_installable(page, context, asgi_url)
 
 def test_the_offline_page_answers_when_the_network_is_down(page, context, asgi_url, alice,
                                                             screenshot):
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     page.goto(asgi_url + reverse("games:list"))
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     cached = page.evaluate("""async () => {

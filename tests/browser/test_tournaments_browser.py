@@ -15,19 +15,11 @@ from games import services as gs
 from games.models import Game
 from games.tournaments import services
 from games.tournaments.models import Entry, Kind, Pairing, Tournament
-from tests.conftest import PASSWORD
+from tests.browser.conftest import log_in
 from tests.factories import PlayerFactory
 from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _login(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_url(f"{base}/")
 
 
 def _event(kind, **options):
@@ -112,7 +104,7 @@ def test_an_arena_of_four_to_its_podium(page, asgi_url, alice, screenshot):
     alice.save()
     make_deck(alice, name="Alice's deck")
     tournament = _event(Kind.ARENA)
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     _join_in_the_page(page, asgi_url, tournament)
     _simulated(tournament, ["bert", "cleo", "dora"])
     # the live panel shows the newcomers without a reload
@@ -185,7 +177,7 @@ def test_a_swiss_of_five_rounds_to_its_podium(page, asgi_url, alice, screenshot)
     alice.save()
     make_deck(alice, name="Alice's deck")
     tournament = _event(Kind.SWISS, rounds=5)
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     _join_in_the_page(page, asgi_url, tournament)
     _simulated(tournament, ["bert", "cleo", "dora", "emil"])
     _start(tournament)
@@ -231,7 +223,7 @@ def test_a_crowded_arena_page_fits_a_desktop_and_a_phone(page, asgi_url, alice, 
     _simulated(tournament, [f"crowd{n:02d}" for n in range(59)])
     _start(tournament)
     _finish_all(tournament, winner_seat=0)  # a round of results; everyone paired again
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     detail = f"{asgi_url}{reverse('tournaments:detail', args=[tournament.pk])}"
     standings = f"{asgi_url}{reverse('tournaments:standings', args=[tournament.pk])}"
     for width, height in ((1280, 800), (375, 812)):

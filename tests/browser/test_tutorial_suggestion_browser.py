@@ -17,7 +17,8 @@ from games import engine
 from games import services as gs
 from games.models import Game
 from games.services import suggestions
-from tests.browser.test_games_browser import _board_version, _login
+from tests.browser.conftest import log_in
+from tests.browser.test_games_browser import _board_version
 from tests.games.conftest import make_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -88,7 +89,7 @@ def test_a_whole_tutorial_game_shows_the_suggestion_on_every_turn(
     suggestion shows within a second of the turn arriving, and it is the engine's."""
     assert alice.level < engine.TUTORIAL_END_LEVEL
     make_deck(alice)
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     late_answers(page, re.compile(r".*/games/\d+/move/$"))
     late_socket(page)
     page.goto(f"{asgi_url}/games/")
@@ -136,7 +137,7 @@ def test_the_opponents_move_pushed_over_the_socket_brings_the_suggestion(
     context = browser.new_context()
     request.addfinalizer(context.close)
     page = context.new_page()
-    _login(page, asgi_url, waiting.name)
+    log_in(page, asgi_url, waiting.name)
     late_socket(page)
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector("#live-status[data-state=live]", timeout=20_000)
@@ -174,7 +175,7 @@ def test_on_a_phone_the_suggested_card_is_in_sight(browser, asgi_url, alice, req
                                   has_touch=True)
     request.addfinalizer(context.close)
     page = context.new_page()
-    _login(page, asgi_url, "alice")
+    log_in(page, asgi_url, "alice")
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_selector(SHOWN)
     assert _shown_suggestion(page) == ("play", 8)

@@ -7,9 +7,8 @@ from django.urls import reverse
 
 from games import services as gs
 from players.models import Player
-from tests.browser.conftest import ARTEFACTS
+from tests.browser.conftest import ARTEFACTS, log_in
 from tests.browser.test_games_browser import _board_version as _version
-from tests.browser.test_games_browser import _login
 from tests.games.conftest import make_deck, play_turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -25,7 +24,7 @@ def test_a_spectator_sees_a_move_live(browser, asgi_url, alice, bob, carol, requ
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         request.addfinalizer(context.close)
         pages[name] = context.new_page()
-        _login(pages[name], asgi_url, name)
+        log_in(pages[name], asgi_url, name)
     mover = next(name for name in pages if name != "carol")
     spectator = pages["carol"]
     spectator.goto(asgi_url + reverse("games:watch"))
@@ -68,7 +67,7 @@ def test_the_analysis_graph_appears_after_asking(page, asgi_url, alice, bob, car
     play_turns(game, 10)
     gs.game_surrender(game_id=game.pk, player=alice)
     gs.game_surrender_answer(game_id=game.pk, player=bob, accept=True)
-    _login(page, asgi_url, "carol")
+    log_in(page, asgi_url, "carol")
     page.goto(asgi_url + reverse("games:replay", args=[game.pk]))
     assert page.locator("#analysis-graph").count() == 0
     page.click("#analysis-request")
