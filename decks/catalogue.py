@@ -100,6 +100,7 @@ class CardFace:
     created: str
     modified: str
     art: str  # the picture: imported <img> or our inline SVG (safe markup, decks/card_art.py)
+    art_file: str  # the same picture for long lists: ours as an <img> of its file (card_art_file)
 
     @property
     def is_empty(self):
@@ -145,14 +146,20 @@ def imported_card_picture(card_id):
 
 
 def card_art(c):
-    """A card's picture: the imported one if an administrator imported it, else ours: a
-    catalogue card's as a file browsers keep (picture_file), a proposed card's inline (its
-    drawing changes with its concept)."""
-    imported_picture = imported_card_picture(c.id)
-    if imported_picture:
-        return imported_picture
-    if engine.is_custom_card(c.id):
-        return card_picture(c)
+    """A card's picture: the imported one if an administrator imported it, else ours inline."""
+    return imported_card_picture(c.id) or card_picture(c)
+
+
+def card_art_file(c):
+    """card_art for pages that list many cards (the deck builder, the cards section): a
+    catalogue card's own picture as an <img> of its file (picture_file), which browsers keep.
+
+    Not for the board: a new browser's first game then asked for some 90 pictures, which cost
+    the load harness 10-20 % of its moves at think 0 (docs/performance.md). Inline there;
+    linked where hundreds of drawings made the page (the builder's pool: 3.1 MB, 20,000 of its
+    37,600 elements). A proposed card's picture stays inline (it changes with its concept)."""
+    if imported_card_picture(c.id) or engine.is_custom_card(c.id):
+        return card_art(c)
     _, version = picture_file(c.id)
     return card_picture_linked(c, reverse("decks:card_picture", args=[c.id, version]))
 
@@ -238,6 +245,7 @@ def _face(c):
         created=c.created,
         modified=c.modified,
         art="" if empty else card_art(c),
+        art_file="" if empty else card_art_file(c),
     )
 
 

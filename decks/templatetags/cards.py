@@ -58,15 +58,16 @@ BODY_CACHE_MAX = 20000
 
 
 @register.simple_tag
-def card_body(face, opts, link=False):
+def card_body(face, opts, link=False, art_file=False):
     """The cached inside of a card (partials/card_body.html); depends only on its arguments."""
-    key = (_face_key(face), opts["images"], opts["insignias"], bool(link))
+    key = (_face_key(face), opts["images"], opts["insignias"], bool(link), bool(art_file))
     html = _BODY_CACHE.get(key)
     if html is None:
         if len(_BODY_CACHE) >= BODY_CACHE_MAX:
             _BODY_CACHE.clear()
         html = mark_safe(render_to_string(
-            "partials/card_body.html", {"face": face, "opts": opts, "link": bool(link)}))
+            "partials/card_body.html", {"face": face, "opts": opts, "link": bool(link),
+                                        "art_file": bool(art_file)}))
         _BODY_CACHE[key] = html
     return html
 
@@ -80,7 +81,7 @@ CARD_CACHE_MAX = 20000
 
 def card_html(viewer, value, hidden=False, selected=False, dimmed=False, new=False,
               revealed=False, foil=False, locked=False, link=False, size="", images=None,
-              insignias=None, extra_class="", empty_label=""):
+              insignias=None, extra_class="", empty_label="", art_file=False):
     """partials/card.html for one card as ``viewer`` sees it, rendered once per process and
     reused (the ``card`` tag, and the board's Jinja templates: games/jinja.py).
 
@@ -91,7 +92,8 @@ def card_html(viewer, value, hidden=False, selected=False, dimmed=False, new=Fal
     face = face_of(value)
     key = (_face_key(face), bool(hidden), bool(selected), bool(dimmed),
            bool(new), bool(revealed), bool(foil), bool(locked), bool(link), size or "",
-           opts["images"], opts["insignias"], extra_class or "", empty_label or "")
+           opts["images"], opts["insignias"], extra_class or "", empty_label or "",
+           bool(art_file))
     html = _CARD_CACHE.get(key)
     if html is None:
         if len(_CARD_CACHE) >= CARD_CACHE_MAX:
@@ -100,7 +102,7 @@ def card_html(viewer, value, hidden=False, selected=False, dimmed=False, new=Fal
             "card": face, "hidden": hidden, "selected": selected, "dimmed": dimmed,
             "new": new, "revealed": revealed, "foil": foil, "locked": locked, "link": link,
             "size": size, "images": opts["images"], "insignias": opts["insignias"],
-            "extra_class": extra_class, "empty_label": empty_label}))
+            "extra_class": extra_class, "empty_label": empty_label, "art_file": art_file}))
         _CARD_CACHE[key] = html
     return html
 

@@ -150,8 +150,9 @@ def test_every_picture_is_well_formed_and_holds_no_card_text():
         ET.fromstring(str(card_picture(card)))
         document = catalogue.picture_file(card.id)[0]
         ET.fromstring(document)
-        # ... and the text is in neither, nor in the face's picture.
-        assert card.name not in document and card.name not in str(catalogue.card_face(card.id).art)
+        # ... and the text is in neither, nor in the face's pictures.
+        face = catalogue.card_face(card.id)
+        assert card.name not in document + str(face.art) + str(face.art_file)
 
 
 def test_pictures_are_varied_across_the_catalogue():
@@ -209,23 +210,23 @@ def test_cards_alike_in_what_they_are_get_pictures_of_their_own():
 
 
 def _linked(card_id):
-    """(the wrapper's attributes, the <img>'s) of a catalogue card's face: nothing else in it."""
+    """(the wrapper's attributes, the <img>'s) of a catalogue card's picture for long lists."""
     tags = []
 
     class Tags(HTMLParser):
         def handle_starttag(self, tag, attrs):
             tags.append((tag, dict(attrs)))
 
-    Tags().feed(str(catalogue.card_face(card_id).art))
+    Tags().feed(str(catalogue.card_face(card_id).art_file))
     (div, wrapper), (img, attrs) = tags
     assert (div, img) == ("div", "img")
     return wrapper, attrs
 
 
 def test_a_catalogue_card_links_its_drawing_as_a_file_browsers_keep(client, db):
-    """A catalogue card's face shows its drawing through an <img> of a file whose address
-    carries the drawing's version (the deck builder's pool carried 751 drawings inline:
-    3.1 MB a page). The file is the inline drawing's, and the wrapper is the same."""
+    """In long lists a catalogue card's drawing is an <img> of a file whose address carries
+    the drawing's version (the deck builder's pool carried 751 drawings inline: 3.1 MB a
+    page). The file is the inline drawing's, and the wrapper is the same."""
     wrapper, img = _linked(BURGLAR)
     assert img["alt"] == "" and img["loading"] == "lazy"
     inline_attrs, inline_svg = picture(BURGLAR)
@@ -249,3 +250,17 @@ def test_a_picture_address_of_another_version_is_sent_on_and_other_cards_have_no
     for card_id in (0, engine.FIRST_CUSTOM_ID, 99999):
         version = "0123456789ab"
         assert client.get(reverse("decks:card_picture", args=[card_id, version])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_long_lists_link_the_pictures_and_the_board_draws_them_inline(client_of, builder):
+    """The cards section and the deck builder list hundreds of cards: their pictures are
+    files. A game's board draws its few cards inline (a new browser's first game would
+    otherwise ask for some 90 files: docs/performance.md)."""
+    from decks.templatetags.cards import card_html
+
+    page = client_of(builder).get(reverse("decks:cards")).content.decode()
+    assert page.count('<img class="card-art-svg" src="/cards/') >= 20
+    assert '<svg class="card-art-svg"' not in page
+    board_card = str(card_html(None, BURGLAR))
+    assert '<svg class="card-art-svg"' in board_card and "picture-" not in board_card
