@@ -84,6 +84,14 @@ def _human_game(alice, bob):
     return game
 
 
+def _log_in_with_the_worker(page, base, username):
+    """log_in, then wait until the site's service worker (registered by that first page) is
+    active: a page loaded while it was still installing stays without a controller until the
+    next load (the worker's claim came before that page existed)."""
+    log_in(page, base, username)
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+
+
 def _worker(context, page):
     """The site's service worker, once it controls the page."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
@@ -125,7 +133,7 @@ def test_subscribe_from_the_game_page_push_and_open_the_game(
         page, context, asgi_url, alice, bob, browser_push, push_service, screenshot):
     game = _human_game(alice, bob)
     game_path = reverse("games:detail", args=[game.pk])
-    log_in(page, asgi_url, "alice")
+    _log_in_with_the_worker(page, asgi_url, "alice")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(asgi_url + game_path)
     offer = page.wait_for_selector("[data-push-offer]:not([hidden])")
@@ -201,7 +209,7 @@ def test_the_settings_block_turns_this_browser_on_tests_it_and_off(
         page, context, asgi_url, alice, browser_push, push_service, screenshot):
     alice.level = 10
     alice.save(update_fields=["level"])
-    log_in(page, asgi_url, "alice")
+    _log_in_with_the_worker(page, asgi_url, "alice")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(asgi_url + reverse("players:settings") + "#push")
     panel = page.locator("#push")
@@ -235,7 +243,7 @@ def test_without_permission_nothing_is_asked_on_page_load(page, context, asgi_ur
       const ask = Notification.requestPermission;
       Notification.requestPermission = function () { window.__permissionAsked++; return ask.call(Notification); };
     """)
-    log_in(page, asgi_url, "alice")
+    _log_in_with_the_worker(page, asgi_url, "alice")
     page.goto(asgi_url + reverse("games:detail", args=[game.pk]))
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_selector("[data-push-offer]:not([hidden])")
@@ -259,7 +267,7 @@ def test_the_manifest_is_valid_and_the_site_installable(page, context, asgi_url)
 
 def test_the_offline_page_answers_when_the_network_is_down(page, context, asgi_url, alice,
                                                             screenshot):
-    log_in(page, asgi_url, "alice")
+    _log_in_with_the_worker(page, asgi_url, "alice")
     page.goto(asgi_url + reverse("games:list"))
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     cached = page.evaluate("""async () => {
