@@ -4,8 +4,11 @@ and saves nothing; other players and other channels are not affected.
 Counters live in the configured cache (Redis in CI); each test counts under its own
 prefix so tests on other workers never share a counter.
 """
+import time
 import uuid
+from types import SimpleNamespace
 
+import django_ratelimit.core
 import pytest
 from django.urls import reverse
 
@@ -15,7 +18,12 @@ from players.models import Message, User
 
 
 @pytest.fixture
-def flood(settings):
+def flood(settings, monkeypatch):
+    # The counters count in fixed windows (django-ratelimit): a test that ran across the end
+    # of one started a fresh count, and its last post got through (once in a full run on a
+    # slow box). The clock django-ratelimit reads stands still for the test.
+    now = time.time()
+    monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: now))
     settings.FLOOD_CONTROL = True
     settings.FLOOD_GROUP_PREFIX = f"flood-test-{uuid.uuid4().hex}:"
     settings.FLOOD_LIMITS = {**settings.FLOOD_LIMITS,
