@@ -26,9 +26,9 @@ A picture is built from the card's facts only, so cards that play differently lo
 Every picture is a string built once per card and process (``decks.catalogue.card_face``
 is cached and built at a server process's start by ``marcomage/site/warmup.py``): no
 request draws one. The markup is made of numbers and fixed words only (no card text),
-so it is safe to mark safe. A catalogue card's page shows its picture as a file of its
-own (``card_picture_linked``; ``decks.views_art.card_picture`` serves it, browsers keep it);
-a proposed card of the card lab is drawn inline.
+so it is safe to mark safe. The pages that list hundreds of cards show a catalogue card's
+picture as a file of its own (``card_picture_linked``; ``decks.views_art.card_picture``
+serves it, browsers keep it); elsewhere, and for the card lab's proposed cards, inline.
 """
 import hashlib
 import math
@@ -788,8 +788,9 @@ def _badge(effect, digest, weapon, other_corner=False):
             f'stroke-width=".8"/><g transform="scale(.45)">{inner}</g></g>')
 
 
-def _drawing(card):
-    """(main motif, emblem, the wrapper's background style, the inside of the <svg>) of a card."""
+def drawing(card):
+    """(main motif, emblem, the wrapper's background style, the inside of the <svg>) of a
+    card: drawn once, then put inline, in a file or linked (the functions below)."""
     digest = hashlib.sha256(f"marcomage-card-{card.id}".encode()).digest()
     effects = effects_of(card)
     main = effects[0] if effects else None
@@ -820,10 +821,11 @@ def _drawing(card):
 _WRAPPER = '<div class="card-art card-art--drawn" data-motif="{}" data-emblem="{}" style="{}">'
 
 
-def card_picture(card):
+def card_picture(card, drawn=None):
     """The picture of a card (or of anything with its attributes: concepts pass id,
-    keywords and rank only) as safe markup: a wrapper with the background, an inline SVG."""
-    kind, emblem, background, inside = _drawing(card)
+    keywords and rank only) as safe markup: a wrapper with the background, an inline SVG.
+    ``drawn``: the card's drawing() when the caller has it already."""
+    kind, emblem, background, inside = drawn or drawing(card)
     return mark_safe(
         _WRAPPER.format(kind, emblem, background)
         + '<svg class="card-art-svg" viewBox="0 0 100 60" aria-hidden="true" focusable="false">'
@@ -831,21 +833,20 @@ def card_picture(card):
     )
 
 
-def card_picture_document(card):
-    """The picture's SVG as a file of its own (decks.views_art serves the catalogue's): the
-    same drawing as card_picture's, without the wrapper's background."""
-    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60">'
-            f"{_drawing(card)[3]}</svg>")
+def card_picture_document(drawn):
+    """A drawing()'s SVG as a file of its own (decks.views_art serves the catalogue's): the
+    same as card_picture's, without the wrapper's background."""
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60">{drawn[3]}</svg>'
 
 
-def card_picture_linked(card, url):
-    """The picture as card_picture's wrapper around an <img> of its file at ``url``.
+def card_picture_linked(drawn, url):
+    """A drawing() as card_picture's wrapper around an <img> of its file at ``url``.
 
     Why: a catalogue card's drawing is the same for everyone and never changes between
     deploys, so browsers keep the file; inline, every page carried it again (the deck
     builder's pool: 3.1 MB and 20,000 of its 37,600 elements, which every layout, hit test
     and screen reader walked). Loaded lazily: a long list fetches what comes into view."""
-    kind, emblem, background, _ = _drawing(card)
+    kind, emblem, background, _ = drawn
     return mark_safe(
         _WRAPPER.format(kind, emblem, background)
         + f'<img class="card-art-svg" src="{escape(url)}" alt="" width="100" height="60"'

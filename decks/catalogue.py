@@ -22,7 +22,7 @@ from django.utils.text import slugify
 from games import engine
 from marcomage.plumbing.imported_art import art_url, imported
 
-from .card_pictures import card_picture, card_picture_document, card_picture_linked
+from .card_pictures import card_picture, card_picture_document, card_picture_linked, drawing
 
 RARITIES = ("Common", "Uncommon", "Rare")
 SECTION_OF_RARITY = {"Common": "common", "Uncommon": "uncommon", "Rare": "rare"}
@@ -147,7 +147,9 @@ def imported_card_picture(card_id):
 
 def card_art(c):
     """A card's picture: the imported one if an administrator imported it, else ours inline."""
-    return imported_card_picture(c.id) or card_picture(c)
+    if engine.is_custom_card(c.id):
+        return card_picture(c)
+    return imported_card_picture(c.id) or card_picture(c, _catalogue_drawing(c.id))
 
 
 def card_art_file(c):
@@ -161,7 +163,14 @@ def card_art_file(c):
     if imported_card_picture(c.id) or engine.is_custom_card(c.id):
         return card_art(c)
     _, version = picture_file(c.id)
-    return card_picture_linked(c, reverse("decks:card_picture", args=[c.id, version]))
+    return card_picture_linked(_catalogue_drawing(c.id),
+                               reverse("decks:card_picture", args=[c.id, version]))
+
+
+@cache
+def _catalogue_drawing(cid):
+    """A catalogue card's drawing, made once for its inline picture, its file and its link."""
+    return drawing(engine.card(cid))
 
 
 @cache
@@ -171,7 +180,7 @@ def picture_file(cid):
     a new one. Raises engine.EngineError for the empty card and unknown ids."""
     if cid == 0 or engine.is_custom_card(cid):
         raise engine.EngineError("unknown_card", f"no catalogue picture for {cid!r}")
-    document = card_picture_document(engine.card(cid))
+    document = card_picture_document(_catalogue_drawing(cid))
     return document, hashlib.sha256(document.encode()).hexdigest()[:12]
 
 
