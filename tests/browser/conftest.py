@@ -17,7 +17,13 @@ from tests.conftest import PASSWORD as FACTORY_PASSWORD  # what PlayerFactory's 
 # Playwright's sync API runs an event loop; the ORM must still be usable in the test body.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = "/usr/bin/chromium"
+# Chromium's headless shell (Debian's chromium-headless-shell, the build Playwright itself
+# runs headless): the same Blink and V8 as the browser, without the desktop browser's
+# windowing and services. The browser itself when the shell is not installed.
+# (tests of what only the browser has, such as web push, launch BROWSER.)
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+BROWSER = "/usr/bin/chromium"
+CHROMIUM = HEADLESS_SHELL if os.path.exists(HEADLESS_SHELL) else BROWSER
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -24,10 +24,21 @@ from games import services as gs
 from players.models import PushSubscription
 from players.push.keys import vapid_keys
 from players.push.services import push_send
-from tests.browser.conftest import log_in
+from tests.browser.conftest import BROWSER, log_in
 from tests.games.conftest import make_deck
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
+              pytest.mark.xdist_group("push_browser")]
+
+
+@pytest.fixture(scope="module")
+def browser(launch_browser):
+    """The browser itself, not the headless shell the other browser tests run: the shell
+    shows no notification (its Notification.permission is "denied", whatever is granted),
+    and the site offers push only where notifications may be shown."""
+    browser = launch_browser(executable_path=BROWSER)
+    yield browser
+    browser.close()
 
 # The page's PushManager hands out the subscription the local push service made (see above).
 PUSH_MANAGER = """
