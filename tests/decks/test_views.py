@@ -83,6 +83,28 @@ class TestBuilder:
         assert 'id="slot-uncommon-0"' in response.content.decode()
         assert Deck.objects.get(pk=deck.pk).uncommon[0] == 0
 
+    def test_the_pool_is_one_form_whose_buttons_name_the_card_and_the_action(self, builder,
+                                                                             client_of):
+        # Without JavaScript a button posts its form with its own name, value and formaction:
+        # the pool's cards share one form (one token, one "next") and each button says which
+        # card and whether to take or return it.
+        deck = services.deck_create(player=builder, name="D")
+        taken, other = playable("Uncommon", count=2)
+        client = client_of(builder)
+        client.post(f"/decks/{deck.pk}/take/", {"card": taken})
+        body = client.get(f"/decks/{deck.pk}/?rarity=Uncommon").content.decode()
+        pool = body[body.index('id="card-pool"'):]
+        assert pool.count("<form") == 1 and pool.count('name="csrfmiddlewaretoken"') == 1
+        assert pool.count('name="next" value="rarity=Uncommon"') == 1
+        assert (f'name="card" value="{taken}" formaction="/decks/{deck.pk}/return/">Return<'
+                in pool)
+        assert f'name="card" value="{other}" formaction="/decks/{deck.pk}/take/">Take<' in pool
+        # What that button posts takes the card and comes back to the same filters.
+        response = client.post(f"/decks/{deck.pk}/take/",
+                               {"card": other, "next": "rarity=Uncommon"})
+        assert response.status_code == 302 and response.url.endswith("?rarity=Uncommon")
+        assert other in Deck.objects.get(pk=deck.pk).uncommon
+
     def test_htmx_errors_come_back_as_a_message(self, builder, client_of):
         deck = services.deck_create(player=builder, name="D")
         forbidden = engine.cards_filter(keyword="Forbidden", include_forbidden=True)[0]
