@@ -7,16 +7,19 @@ and the protocol's ``cycle``, ``flow``, ``transport``, ``timeout_keep_alive_task
 fail when uvicorn's cycle no longer sends, closes and reports as the fork assumes, and, end
 to end, when an oversized body answered unread resets the connection again
 (tests/robustness/test_oversized_bodies.py has the rest: bounds, keep-alive, 100-continue).
+The fork also overrides ``shutdown`` and ``handle_websocket_upgrade``: a connection between
+requests is given a moment to bring one when the process stops, a rolling restart's gap.
 """
 import asyncio
 import inspect
 import logging
 import socket
+import time
 
 from uvicorn.protocols.http.flow_control import FlowControl
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
-from marcomage.http_protocol import Protocol
+from marcomage.http_protocol import SHUTDOWN_WAIT_SECONDS, Protocol
 from tests.event_loop import run_in_own_loop
 
 from .pins import assert_checked_with
@@ -32,7 +35,7 @@ def test_uvicorn_and_httptools_are_versions_the_fork_was_checked_with():
 def test_the_protocols_hooks_it_overrides_are_there():
     for name in ("on_headers_complete", "on_response_complete", "on_body",
                  "on_message_complete", "data_received", "connection_lost",
-                 "timeout_keep_alive_handler"):
+                 "timeout_keep_alive_handler", "shutdown", "handle_websocket_upgrade"):
         assert name in vars(HttpToolsProtocol), name
     assert Protocol.__mro__[1] is HttpToolsProtocol
     # uvicorn's on_body and on_message_complete drop what arrives after the answer: the
@@ -45,6 +48,9 @@ def test_the_protocols_hooks_it_overrides_are_there():
             "                self.timeout_keep_alive, self.timeout_keep_alive_handler") in source
     assert "self.cycle = RequestResponseCycle(" in inspect.getsource(
         HttpToolsProtocol.on_headers_complete)
+    # The upgrade hands the transport to the websocket's protocol (the fork finds it there).
+    assert "self.transport.set_protocol(protocol)" in inspect.getsource(
+        HttpToolsProtocol.handle_websocket_upgrade)
 
 
 class _Transport:
@@ -141,3 +147,93 @@ def test_end_to_end_an_oversized_body_answered_unread_is_read_not_reset():
             while chunk := sock.recv(65536):
                 answer += chunk
     assert answer.startswith(b"HTTP/1.1 413 ") and answer.endswith(b"big")
+
+
+def _stopping(server, port):
+    """Stop ``server`` as SIGTERM does; return once it has stopped listening (it has then
+    told its open connections that it stops: both happen in one step of its loop)."""
+    server.should_exit = True
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        except OSError:
+            return
+        time.sleep(0.02)
+    raise AssertionError("the server did not stop listening")
+
+
+def _read_to_the_end(sock) -> bytes:
+    answer = b""
+    try:
+        while chunk := sock.recv(65536):
+            answer += chunk
+    except ConnectionResetError:
+        pass  # what uvicorn's own protocol did: nothing, or a reset
+    return answer
+
+
+async def _hello(scope, receive, send):
+    if scope["type"] == "websocket":  # accepted, then held open
+        await receive()
+        await send({"type": "websocket.accept"})
+        while (await receive())["type"] != "websocket.disconnect":
+            pass
+        return
+    await send({"type": "http.response.start", "status": 200,
+                "headers": [(b"content-type", b"text/plain"), (b"content-length", b"5")]})
+    await send({"type": "http.response.body", "body": b"hello"})
+
+
+def test_end_to_end_a_request_on_a_connection_accepted_as_the_process_stops_is_answered():
+    """A rolling restart's gap: a connection accepted just before the process stops brings its
+    request after (under uvicorn's own protocol: closed at once, the client read nothing);
+    and a kept-alive connection between requests brings its next one. Each is answered, with
+    ``Connection: close``, and the server then stops."""
+    from tests.robustness.live_sockets import uvicorn_serving
+
+    request = b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"
+    with uvicorn_serving(_hello) as (server, port):
+        fresh = socket.create_connection(("127.0.0.1", port), timeout=30)
+        kept = socket.create_connection(("127.0.0.1", port), timeout=30)
+        kept.sendall(request)
+        first = kept.recv(65536)
+        assert first.startswith(b"HTTP/1.1 200 ") and b"connection: close" not in first.lower()
+        idle = socket.create_connection(("127.0.0.1", port), timeout=30)
+        deadline = time.monotonic() + 20
+        while len(server.server_state.connections) < 3:  # all three accepted
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        _stopping(server, port)
+        answers = []
+        for sock in (fresh, kept):
+            sock.sendall(request)
+            answers.append(_read_to_the_end(sock))
+            sock.close()
+        started = time.monotonic()
+        assert idle.recv(65536) == b""  # one that brings nothing is closed after the wait
+        assert time.monotonic() - started < SHUTDOWN_WAIT_SECONDS + 5
+        idle.close()
+    for answer in answers:
+        assert answer.startswith(b"HTTP/1.1 200 ") and answer.endswith(b"hello"), answer
+        assert b"connection: close" in answer.lower()
+
+
+def test_end_to_end_a_websocket_opened_as_the_process_stops_is_refused_at_once():
+    """Not left open until the process is stopped by force: the page opens it again on a
+    process that serves."""
+    from tests.robustness.live_sockets import uvicorn_serving
+
+    handshake = (b"GET /ws/ HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                 b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+    with uvicorn_serving(_hello, timeout_graceful_shutdown=30) as (server, port):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        deadline = time.monotonic() + 20
+        while not server.server_state.connections:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        _stopping(server, port)
+        sock.sendall(handshake)
+        answer = _read_to_the_end(sock)  # within the socket's 10 s, not the 30 s allowed
+        sock.close()
+    assert answer.startswith(b"HTTP/1.1 500 "), answer

@@ -44,6 +44,14 @@ class AsUser:
 def serving(app, **options):
     """``app`` served by uvicorn as `manage.py serve` runs it (its HTTP and websocket
     protocols), in a thread, on a free port: yields the port."""
+    with uvicorn_serving(app, **options) as (_server, port):
+        yield port
+
+
+@contextmanager
+def uvicorn_serving(app, **options):
+    """As ``serving``; yields uvicorn's server too (``server.should_exit = True`` stops it
+    as SIGTERM does): (server, port)."""
     import socket
     import threading
     import time
@@ -65,7 +73,7 @@ def serving(app, **options):
         while not server.started:
             assert time.monotonic() < deadline, "uvicorn did not start"
             time.sleep(0.05)
-        yield port
+        yield server, port
     finally:
         server.should_exit = True
         thread.join(10)

@@ -53,15 +53,16 @@ def _server_processes(serve_pid) -> set[int]:
     return found
 
 
-def _ready(site) -> int:
+def _ready(site) -> int | str:
+    """The readiness probe's status, or the name of what a failed one raised."""
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{site.web_port}/health/ready",
                                     timeout=10) as response:
             return response.status
     except urllib.error.HTTPError as error:
         return error.code
-    except OSError:
-        return 0
+    except OSError as error:
+        return type(error).__name__
 
 
 @pytest.fixture(scope="module")
