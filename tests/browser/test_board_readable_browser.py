@@ -153,6 +153,25 @@ def _table(state):
     return game, viewer
 
 
+# True once the board and the docked hand have kept their place for five frames running
+# (polled each frame): what is measured is the page at rest, not a board being swapped in.
+SETTLED = """() => {
+  const board = document.querySelector('#board'), hand = document.querySelector('#hand-form');
+  if (!board || !hand) return false;
+  const r = hand.getBoundingClientRect();
+  const key = [board.getAttribute('data-version'), r.top, r.height, innerWidth, innerHeight].join();
+  window.testSettled = key === (window.testSettled || {}).key
+    ? {key: key, frames: window.testSettled.frames + 1} : {key: key, frames: 0};
+  return window.testSettled.frames >= 5;
+}"""
+# What the failure message adds about the page measured.
+LAYOUT = """() => ({window: [innerWidth, innerHeight], page: document.documentElement.scrollHeight,
+  hand: Math.round(document.querySelector('#hand-form').getBoundingClientRect().height),
+  cards: [...document.querySelectorAll('#hand-form .hand-slot')].map(
+    (slot) => Math.round(slot.getBoundingClientRect().height)),
+  version: document.querySelector('#board').getAttribute('data-version')})"""
+
+
 def _shot(page, name):
     ARTEFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / f"board-readable-{name}.png"))
@@ -172,10 +191,11 @@ def test_a_laptop_shows_the_whole_table_without_scrolling(page, asgi_url, state)
         assert page.locator("#side-me .last-card").count() == 3
         assert page.locator("#side-opponent .discards .card").count() == 6
         assert page.locator("#chat").count() == (1 if state == "chat" else 0)
+        page.wait_for_function(SETTLED, polling="raf")
         problems = page.evaluate(UNREADABLE, {"selectors": READ, "boxes": BOXES,
                                               "docked": True, "scrolled": False})
         _shot(page, f"{state}-{width}x{height}")
-        assert problems == [], f"{state} at {width}x{height}: {problems}"
+        assert problems == [], f"{state} at {width}x{height}: {problems} {page.evaluate(LAYOUT)}"
         # Every word of the names in full: the players' and the cards'.
         for name in (viewer.name, game.player1_name if viewer.pk == game.player2_id
                      else game.player2_name):
