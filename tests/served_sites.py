@@ -212,13 +212,20 @@ def served_sites(tmp_path_factory):
     sites.leave()
 
 
+@contextmanager
+def fresh_database(sites: ServedSites, tmp_path):
+    """A migrated database of the configured kind, for one test or one module's tests:
+    PostgreSQL (a copy of the template, dropped afterwards) when DATABASE_URL names one, a
+    SQLite file in ``tmp_path`` otherwise. Yields its URL."""
+    if not POSTGRES_URL:
+        yield sites.sqlite_url(tmp_path)
+        return
+    with sites.postgres_url("marcomage_served") as (url, _name):
+        yield url
+
+
 @pytest.fixture
 def fresh_database_url(served_sites, tmp_path):
-    """A migrated database of the configured kind, of this test alone: PostgreSQL (a copy
-    of the template, dropped afterwards) when DATABASE_URL names one, a SQLite file in
-    ``tmp_path`` otherwise."""
-    if not POSTGRES_URL:
-        yield served_sites.sqlite_url(tmp_path)
-        return
-    with served_sites.postgres_url("marcomage_served") as (url, _name):
+    """fresh_database, of this test alone."""
+    with fresh_database(served_sites, tmp_path) as url:
         yield url

@@ -20,6 +20,7 @@ from devtools.load import (
     server_connection_bound,
     service_cpu_seconds,
 )
+from tests.served_sites import fresh_database
 
 # served_sites (and fresh_database_url): tests/served_sites.py
 pytest_plugins = ["tests.served_sites"]
@@ -58,24 +59,36 @@ def _run_harness(args, *, database_url, sites, redis_number, tmp_path, env=None)
     return result, json.loads(out.read_text())
 
 
+@pytest.fixture(scope="module")
+def tutorial_players_with_push(served_sites, tmp_path_factory):
+    """One run of the harness for the two tests below (a served site costs seconds of
+    start-up): players in the tutorial (level 0: each board on turn also carries a
+    suggestion), the second player of each game away and subscribed to the harness's local
+    push service (--push). Returns (the finished process, the figures, the database URL)."""
+    tmp_path = tmp_path_factory.mktemp("tutorial-push")
+    with fresh_database(served_sites, tmp_path) as url:
+        result, figures = _run_harness(
+            ["--games", "2", "--think", "0,0.3", "--duration", "12", "--warmup", "4",
+             "--level", "0", "--push"],
+            database_url=url, sites=served_sites, redis_number=12, tmp_path=tmp_path,
+            env={"VAPID_KEY_FILE": str(tmp_path / "keys")})
+        yield result, figures, url
+
+
 @pytest.mark.slow
-def test_load_harness_plays_games_against_the_production_server(fresh_database_url, served_sites,
-        tmp_path):
-    # Players in the tutorial (level 0): each board on turn also carries a suggestion.
-    result, figures = _run_harness(
-        ["--games", "2", "--think", "0,0.3", "--duration", "12", "--warmup", "4", "--level", "0"],
-        database_url=fresh_database_url, sites=served_sites, redis_number=12,
-        tmp_path=tmp_path)
+@pytest.mark.xdist_group("load_harness_tutorial_push")
+def test_load_harness_plays_games_against_the_production_server(tutorial_players_with_push):
+    result, figures, database_url = tutorial_players_with_push
     assert figures["moves"] > 0
     assert len(figures["post_ms"]) >= figures["moves"]
     server_errors = {k: v for k, v in figures["errors"].items() if " 5" in k}
     assert server_errors == {}, figures["errors"]
     assert "move POST ms" in result.stdout
     assert "the machine:" in result.stdout  # where the cores went
-    if fresh_database_url.startswith("postgres"):
+    if database_url.startswith("postgres"):
         assert "PostgreSQL (every backend)" in result.stdout
     assert "steady state (from 4 s)" in result.stdout and "timeline" in result.stdout
-    if fresh_database_url.startswith("postgres"):
+    if database_url.startswith("postgres"):
         # Each server process stays within its bound of connections (HTTP threads, board
         # threads and the handshakes' one), as sampled from the outside during the run.
         held = [n for n in figures["peak_connections"].values() if n]
@@ -173,16 +186,14 @@ def test_connections_to_the_database_port_are_counted_per_process():
             sock.close()
 
 
-def test_load_harness_push_mode_subscribes_the_away_players(fresh_database_url, served_sites,
-        tmp_path):
+@pytest.mark.slow
+@pytest.mark.xdist_group("load_harness_tutorial_push")
+def test_load_harness_push_mode_subscribes_the_away_players(tutorial_players_with_push):
     """--push: the second player of each game is away, subscribed to the harness's local
     push service, and comes back on pushes; whatever push arrives passed the service's
     VAPID check and decryption (none refused). Which moves send one is the notifications'
     business: the figures are in docs/performance.md, this checks the harness runs."""
-    result, figures = _run_harness(
-        ["--games", "2", "--think", "0,0.3", "--duration", "10", "--warmup", "4", "--push"],
-        database_url=fresh_database_url, sites=served_sites, redis_number=15,
-        tmp_path=tmp_path, env={"VAPID_KEY_FILE": str(tmp_path / "keys")})
+    result, figures, _url = tutorial_players_with_push
     assert figures["moves"] > 0
     assert figures["web_push"]["refused"] == 0
     assert "web push (move sent -> the away opponent's push arrived)" in result.stdout
