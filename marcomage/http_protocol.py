@@ -30,8 +30,9 @@ request: closed, its client read a reset or an empty answer instead of the page 
 readiness probe of tests/robustness/test_rolling_restart.py: 2 requests in 58,000 over 8
 replaced processes). Here such a connection gets SHUTDOWN_WAIT_SECONDS more to bring a
 request, which is answered and then the connection closed (``Connection: close``); one that
-brings nothing is closed then. A websocket opened in that moment is closed at once with
-"service restart", as the process's other sockets are.
+brings nothing is closed then. A websocket handshake that comes in that moment is refused
+at once (uvicorn's answer to a handshake in progress when it stops), and the page opens its
+socket again on a process that serves.
 
 Leans on uvicorn's private internals: docs/decisions/0008-http-protocol.md (why, what it
 saves, how to remove it); guarded by tests/plumbing/test_fork_http_protocol.py.
