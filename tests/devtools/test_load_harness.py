@@ -68,7 +68,7 @@ def tutorial_players_with_push(served_sites, tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("tutorial-push")
     with fresh_database(served_sites, tmp_path) as url:
         result, figures = _run_harness(
-            ["--games", "2", "--think", "0,0.3", "--duration", "12", "--warmup", "4",
+            ["--games", "2", "--think", "0,0.3", "--duration", "8", "--warmup", "4",
              "--level", "0", "--push"],
             database_url=url, sites=served_sites, redis_number=12, tmp_path=tmp_path,
             env={"VAPID_KEY_FILE": str(tmp_path / "keys")})
@@ -133,7 +133,7 @@ def test_load_harness_two_nodes_behind_pgbouncer(fresh_database_url, served_site
     # transaction mode: each game's players are on different nodes, so every push crosses
     # from one node to the other through Redis.
     result, figures = _run_harness(
-        ["--nodes", "2", "--pgbouncer", "--games", "4", "--think", "0,0.3", "--duration", "12",
+        ["--nodes", "2", "--pgbouncer", "--games", "4", "--think", "0,0.3", "--duration", "8",
          "--warmup", "4"],
         database_url=fresh_database_url, sites=served_sites, redis_number=14,
         tmp_path=tmp_path)
