@@ -163,6 +163,14 @@ def _stopping(server, port):
     raise AssertionError("the server did not stop listening")
 
 
+def _accepted(server, count):
+    """Wait until ``server`` holds ``count`` connections (accepted, their protocol made)."""
+    deadline = time.monotonic() + 20
+    while len(server.server_state.connections) < count:
+        assert time.monotonic() < deadline, "the server did not accept the connections"
+        time.sleep(0.02)
+
+
 def _read_to_the_end(sock) -> bytes:
     answer = b""
     try:
@@ -200,10 +208,7 @@ def test_end_to_end_a_request_on_a_connection_accepted_as_the_process_stops_is_a
         first = kept.recv(65536)
         assert first.startswith(b"HTTP/1.1 200 ") and b"connection: close" not in first.lower()
         idle = socket.create_connection(("127.0.0.1", port), timeout=30)
-        deadline = time.monotonic() + 20
-        while len(server.server_state.connections) < 3:  # all three accepted
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
+        _accepted(server, 3)
         _stopping(server, port)
         answers = []
         for sock in (fresh, kept):
@@ -228,10 +233,7 @@ def test_end_to_end_a_websocket_opened_as_the_process_stops_is_refused_at_once()
                  b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
     with uvicorn_serving(_hello, timeout_graceful_shutdown=30) as (server, port):
         sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-        deadline = time.monotonic() + 20
-        while not server.server_state.connections:
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
+        _accepted(server, 1)
         _stopping(server, port)
         sock.sendall(handshake)
         answer = _read_to_the_end(sock)  # within the socket's 10 s, not the 30 s allowed
