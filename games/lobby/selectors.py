@@ -15,9 +15,15 @@ def player_named(name: str):
     return getattr(user, "player", None) if user is not None else None
 
 
+def games_on_turn(player):
+    """Running games waiting for this player's move (the navigation's query counts them with
+    its other marks: marcomage/site/selectors.py)."""
+    return Game.objects.filter(Game.my_turn_q(player), status=Game.Status.IN_PROGRESS)
+
+
 def games_on_turn_count(player) -> int:
-    """Running games waiting for this player's move (the navigation indicator)."""
-    return Game.objects.filter(Game.my_turn_q(player), status=Game.Status.IN_PROGRESS).count()
+    """How many games wait for this player's move (the indicator's own refresh)."""
+    return games_on_turn(player).count()
 
 
 def incoming_challenges(player):

@@ -13,6 +13,10 @@ def games_turn_indicator(context):
     if viewer is not None and "games_on_turn" in context:
         # A game page has counted them already (games.game.selectors.game_page).
         return {"games_on_turn": context["games_on_turn"]}
+    notices = context.get("nav_notices")
+    if viewer is not None and notices is not None:
+        # The layout's one query of the navigation's marks counted them (marcomage/site).
+        return {"games_on_turn": notices["games_on_turn"]}
     return {"games_on_turn": selectors.games_on_turn_count(viewer) if viewer else 0}
 
 

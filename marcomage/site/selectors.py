@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from concepts.selectors import new_concepts
 from forum.selectors import unread_threads
-from games.lobby.selectors import incoming_challenges
+from games.lobby.selectors import games_on_turn, incoming_challenges
 from games.tournaments.selectors import open_entries
 from marcomage.prepared import PreparedQuery
 from players.inbox.selectors import unread_messages
@@ -45,6 +45,8 @@ def _nav_marks_query(challenges: bool, forum: bool, concepts: bool):
                        "n_notices": _count(unread_notices(player), "player")}
         if challenges:
             annotations["n_challenges"] = _count(incoming_challenges(player), "player2")
+            # (grouped by the status the rows share: one row, the count)
+            annotations["n_on_turn"] = _count(games_on_turn(player), "status")
             # The event the player is in (running first): the top bar's link to it.
             event = open_entries(player_id).order_by("tournament__status", "tournament__starts_at")
             annotations["tournament_id"] = Subquery(event.values("tournament_id")[:1])
@@ -74,6 +76,7 @@ def nav_notices(player, sections_open) -> dict:
     """The marks of the navigation, for ``player``:
 
     {"unread_messages": int, "notices": int (the bell's unread), "challenges": int,
+     "games_on_turn": int (running games waiting for the player's move),
      "forum": bool, "concepts": bool,
      "tournament": the id of an event the player is in or None, "tournament_name": str,
      "mute": str or None (what the muted player reads on every page)}.
@@ -88,7 +91,7 @@ def nav_notices(player, sections_open) -> dict:
     row = _NAV_MARKS[shape].row(player.pk, player.created_at, timezone.now()) or {}
     muted_until = row.get("muted_until")
     return {"unread_messages": row.get("n_unread", 0), "notices": row.get("n_notices", 0),
-            "challenges": row.get("n_challenges", 0),
+            "challenges": row.get("n_challenges", 0), "games_on_turn": row.get("n_on_turn", 0),
             "forum": bool(row.get("forum_new")), "concepts": bool(row.get("concepts_new")),
             "tournament": row.get("tournament_id"),
             "tournament_name": row.get("tournament_name") or "",

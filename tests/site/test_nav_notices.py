@@ -7,6 +7,7 @@ from django.urls import reverse
 from concepts import services as concepts_services
 from forum import services as forum_services
 from games import services as gs
+from games.models import Game
 from marcomage.site.selectors import nav_notices
 from players.models import Message
 from players.moderation.services import moderator_add, player_mute
@@ -125,6 +126,13 @@ def test_the_marks_cost_one_query(veteran, bob, client_of):
 
 def test_nav_notices_is_one_query_with_every_mark(veteran, bob, carol,
                                                   django_assert_num_queries):
+    # Two running games against bob: one waits for veteran's move, the other for bob's.
+    for seat in (0, 1):
+        game = gs.challenge_accept(game_id=gs.challenge_create(
+            challenger=veteran, opponent=bob, deck=make_deck(veteran, name=f"V{seat}")).pk,
+            player=bob, deck=make_deck(bob, name=f"B{seat}"))
+        Game.objects.filter(pk=game.pk).update(current_seat=seat)  # veteran is player 1
+    Message.objects.filter(recipient=veteran).update(is_read=True)  # the games' news
     Message.objects.create(author=bob, recipient=veteran, subject="Hi", body="there")
     forum_services.thread_create(section="general", author=bob, title="Hello", body="text")
     concepts_services.concept_create(author=bob, data=dict(CONCEPT))
@@ -137,6 +145,7 @@ def test_nav_notices_is_one_query_with_every_mark(veteran, bob, carol,
     with django_assert_num_queries(1):
         notices = nav_notices(veteran, sections)
     assert notices["unread_messages"] == 1 and notices["challenges"] == 2
+    assert notices["games_on_turn"] == 1
     assert notices["forum"] and notices["concepts"]
     assert notices["mute"].startswith("You are muted until") and "Rude" in notices["mute"]
 
@@ -182,3 +191,23 @@ def test_each_player_and_moment_gets_its_own_marks_from_the_compiled_query(veter
         assert (his["unread_messages"], his["forum"], his["mute"]) == (0, False, None)
         his, mine = marks(bob), marks(veteran)
     assert marks(veteran, at=timezone.now() + timedelta(days=2))["mute"] is None  # it ended
+
+
+def test_a_page_counts_the_games_on_turn_in_the_navigations_one_query(veteran, bob, client_of):
+    """The top bar's "Your turn" badge comes from the navigation's query: a page without
+    games of its own asks the database once for every mark, the badge included."""
+    client = client_of(veteran)
+    client.get(reverse("players:list"))  # the first page of a session records the visit
+    with CaptureQueriesContext(connection) as quiet:
+        page = client.get(reverse("players:list")).content.decode()
+    assert "Your turn" not in page
+    game = gs.challenge_accept(game_id=gs.challenge_create(
+        challenger=veteran, opponent=bob, deck=make_deck(veteran)).pk, player=bob,
+        deck=make_deck(bob))
+    Game.objects.filter(pk=game.pk).update(current_seat=0)
+    with CaptureQueriesContext(connection) as on_turn:
+        page = client.get(reverse("players:list")).content.decode()
+    assert '<span class="badge turn">1</span>' in page
+    assert len(on_turn) == len(quiet)
+    assert not [q for q in on_turn.captured_queries if q["sql"].startswith(
+        'SELECT COUNT(*) AS "__count" FROM "games_game"')]
