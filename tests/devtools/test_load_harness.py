@@ -43,19 +43,31 @@ def _own_redis(number):
     return {"REDIS_URL": f"{base}/{number}"}
 
 
+def _log_ends(folder, lines=40):
+    """The last lines of each server log of a failed run."""
+    ends = []
+    for log in sorted(folder.glob("server.log*")):
+        tail = log.read_text(errors="replace").splitlines()[-lines:]
+        ends.append(f"\n--- the end of {log.name}:\n" + "\n".join(tail))
+    return "".join(ends)
+
+
 def _run_harness(args, *, database_url, sites, redis_number, tmp_path, env=None):
     """``python -m devtools.load --serve ARGS --json F`` against a site of its own (the
     given database, Redis database ``redis_number``, the run's one collectstatic, only
     read); returns (the finished process, the figures it wrote)."""
+    # The servers' logs in the test's own folder: the harness tests run side by side on the
+    # two workers, and a shared default file held the other run's lines when one failed.
     env = {**os.environ, "DATABASE_URL": database_url, **_own_redis(redis_number),
-           "STATIC_ROOT": str(sites.static_root()), **(env or {})}
+           "STATIC_ROOT": str(sites.static_root()),
+           "LOAD_SERVER_LOG": str(tmp_path / "server.log"), **(env or {})}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     out = tmp_path / "figures.json"
     result = subprocess.run(
         [sys.executable, "-m", "devtools.load", "--serve", "--static-collected", *args,
          "--json", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.returncode == 0, result.stdout + result.stderr + _log_ends(tmp_path)
     return result, json.loads(out.read_text())
 
 
