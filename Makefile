@@ -37,7 +37,9 @@ run: demo
 # connections open, or the test databases cannot be dropped at the end.
 # --dist loadgroup --no-loadscope-reorder: the workers take one test at a time (a module
 # sharing a server, one group at a time) in the order tests/conftest.py gives, the heaviest
-# folders first, so that neither worker is left alone with a long module at the end.
+# folders first, so that no worker is left alone with a long module at the end.
+# -n 3 on two cores: with two workers a core was idle a third of the time (tests waiting
+# for servers, browsers and sockets); a third worker fills it (docs/performance.md).
 # axe-core (the browser suite's accessibility check) comes from the npm registry.
 BROWSER_JS := tests/browser/js/node_modules/.installed
 $(BROWSER_JS): tests/browser/js/package.json tests/browser/js/package-lock.json
@@ -46,7 +48,7 @@ $(BROWSER_JS): tests/browser/js/package.json tests/browser/js/package-lock.json
 
 test: venv $(BROWSER_JS)
 	$(VENV)/bin/lint-imports --no-cache
-	CONN_MAX_AGE=0 $(PY) -m pytest -n 2 --dist loadgroup --no-loadscope-reorder -q $(PYTEST_ARGS); rc=$$?; \
+	CONN_MAX_AGE=0 $(PY) -m pytest -n 3 --dist loadgroup --no-loadscope-reorder -q $(PYTEST_ARGS); rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest: no tests were collected"; exit 0; fi; exit $$rc
 
 lint: venv
