@@ -186,7 +186,8 @@ def _settings_of_this_test(_folders_of_the_tests):
 
     One override and a plain numbered folder, not pytest-django's ``settings`` (a nested
     override per setting, each read walking through all of them) and ``tmp_path`` (which
-    lists the run's folder to number each one): 5 ms less for each of 3,300 tests."""
+    lists the run's folder to number each one): about 4 ms less a test (2,000 empty tests
+    18.6 -> 10.9 s)."""
     import uuid
 
     from django.conf import settings
