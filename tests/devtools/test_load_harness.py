@@ -57,7 +57,7 @@ def _run_harness(args, *, database_url, sites, redis_number, tmp_path, env=None)
     given database, Redis database ``redis_number``, the run's one collectstatic, only
     read); returns (the finished process, the figures it wrote)."""
     # The servers' logs in the test's own folder: the harness tests run side by side on the
-    # two workers, and a shared default file held the other run's lines when one failed.
+    # test workers, and a shared default file held the other run's lines when one failed.
     env = {**os.environ, "DATABASE_URL": database_url, **_own_redis(redis_number),
            "STATIC_ROOT": str(sites.static_root()),
            "LOAD_SERVER_LOG": str(tmp_path / "server.log"), **(env or {})}

@@ -12,7 +12,7 @@ from marcomage.site.selectors import nav_notices
 from players.models import Message
 from players.moderation.services import moderator_add, player_mute
 from players.tutorial.sections import sections_open_for
-from tests.games.conftest import make_deck
+from tests.games.conftest import make_deck, started_game  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -124,14 +124,11 @@ def test_the_marks_cost_one_query(veteran, bob, client_of):
     assert len(with_marks) == len(without_marks)
 
 
-def test_nav_notices_is_one_query_with_every_mark(veteran, bob, carol,
-                                                  django_assert_num_queries):
+def test_nav_notices_is_one_query_with_every_mark(
+        veteran, bob, carol, django_assert_num_queries, started_game):  # noqa: F811
     # Two running games against bob: one waits for veteran's move, the other for bob's.
     for seat in (0, 1):
-        game = gs.challenge_accept(game_id=gs.challenge_create(
-            challenger=veteran, opponent=bob, deck=make_deck(veteran, name=f"V{seat}")).pk,
-            player=bob, deck=make_deck(bob, name=f"B{seat}"))
-        Game.objects.filter(pk=game.pk).update(current_seat=seat)  # veteran is player 1
+        Game.objects.filter(pk=started_game().pk).update(current_seat=seat)  # veteran: seat 0
     Message.objects.filter(recipient=veteran).update(is_read=True)  # the games' news
     Message.objects.create(author=bob, recipient=veteran, subject="Hi", body="there")
     forum_services.thread_create(section="general", author=bob, title="Hello", body="text")
@@ -193,7 +190,8 @@ def test_each_player_and_moment_gets_its_own_marks_from_the_compiled_query(veter
     assert marks(veteran, at=timezone.now() + timedelta(days=2))["mute"] is None  # it ended
 
 
-def test_a_page_counts_the_games_on_turn_in_the_navigations_one_query(veteran, bob, client_of):
+def test_a_page_counts_the_games_on_turn_in_the_navigations_one_query(
+        veteran, client_of, started_game):  # noqa: F811
     """The top bar's "Your turn" badge comes from the navigation's query: a page without
     games of its own asks the database once for every mark, the badge included."""
     client = client_of(veteran)
@@ -201,10 +199,7 @@ def test_a_page_counts_the_games_on_turn_in_the_navigations_one_query(veteran, b
     with CaptureQueriesContext(connection) as quiet:
         page = client.get(reverse("players:list")).content.decode()
     assert "Your turn" not in page
-    game = gs.challenge_accept(game_id=gs.challenge_create(
-        challenger=veteran, opponent=bob, deck=make_deck(veteran)).pk, player=bob,
-        deck=make_deck(bob))
-    Game.objects.filter(pk=game.pk).update(current_seat=0)
+    Game.objects.filter(pk=started_game().pk).update(current_seat=0)  # veteran's move
     with CaptureQueriesContext(connection) as on_turn:
         page = client.get(reverse("players:list")).content.decode()
     assert '<span class="badge turn">1</span>' in page
