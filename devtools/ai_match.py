@@ -1,7 +1,8 @@
 """Match two computer levels (docs/ai.md):
 
     python -m devtools.ai_match --a expert --b standard --n 400 [--hidden] [--seed S]
-        [--jobs 2] [--sims-a N] [--sims-b N] [--time]
+        [--jobs 2] [--sims-a N] [--sims-b N] [--time] [--start I]
+        [--out FILE.json] [--pair OTHER.json]
 
 Paired deals (games.ai_ratings.matches, which `manage.py ai_ratings` uses too): each deal (two starter decks, a game seed) is played twice, A holding the
 first deck and seat, then B, so luck of the deal evens out. Each side is told the cards
@@ -16,10 +17,21 @@ Prints the wins, draws and losses of A, its score (a draw counts half) with a 95
 confidence interval (over the deals: the two games of a deal are not independent), the
 mean game length and, per side, the median time per move (wall clock and CPU time of the
 deciding process).
+
+Comparing two settings of a level (the way each idea for the search is measured): play the
+same deals with both, each run with ``--out``, and give the second run ``--pair`` the
+first's file. It prints the difference of A's score deal by deal on the deals both played,
+with its 95% confidence interval: the luck of a deal is the same for both settings, so
+the paired difference is far less noisy than two separate scores. ``--out`` writes each
+deal's games as it ends; a run given a file of the same settings plays only the deals
+missing from it (an interrupted run goes on). ``--start``: the first deal's number
+(deals ``start`` to ``start + n/2 - 1``; a match over more deals extends a file).
 """
 import argparse
+import json
 import math
 import multiprocessing
+import os
 import statistics
 import time
 
@@ -53,6 +65,44 @@ def summarize(results, level_a, level_b, mode, elapsed):
     return wins, draws, losses, score, half
 
 
+def paired(results, other, deals):
+    """Prints and returns (mean, half-width of the 95% CI, deals) of A's score minus
+    ``other``'s, deal by deal, on the deals (numbers) both hold; None when none."""
+    common = [i for i in deals if i in other]
+    if not common:
+        print("paired: no deal in common")
+        return None
+    diffs = [(sum(g[0] for g in results[i]) - sum(g[0] for g in other[i])) / 2
+             for i in common]
+    mean = sum(diffs) / len(diffs)
+    sd = statistics.pstdev(diffs) if len(diffs) > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(len(diffs))
+    print("paired with the other run on %d deals: %+.1f points (95%% CI %+.1f to %+.1f)"
+          % (len(common), 100 * mean, 100 * (mean - half), 100 * (mean + half)))
+    return mean, half, len(common)
+
+
+def read_records(path):
+    """(settings, {deal number: its two games}) of an ``--out`` file."""
+    with open(path, encoding="utf-8") as fh:
+        data = json.load(fh)
+    return data["settings"], {int(i): [tuple(g) for g in pair]
+                              for i, pair in data["deals"].items()}
+
+
+def write_records(path, settings, done):
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump({"settings": settings,
+                   "deals": {str(i): [list(g) for g in pair] for i, pair in sorted(done.items())}},
+                  fh)
+    os.replace(tmp, path)
+
+
+def _deal(task):
+    return task[0], match_deal(task)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m devtools.ai_match")
     ap.add_argument("--a", default="expert")
@@ -60,24 +110,45 @@ def main(argv=None):
     ap.add_argument("--n", type=int, default=400, help="games (rounded up to paired deals)")
     ap.add_argument("--hidden", action="store_true", help="hidden-cards mode")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--start", type=int, default=0, help="the first deal's number")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--sims-a", type=int, help="simulation budget of A (no time limit)")
     ap.add_argument("--sims-b", type=int, help="simulation budget of B (no time limit)")
     ap.add_argument("--time", action="store_true",
                     help="default budgets with their time limits (not reproducible)")
+    ap.add_argument("--out", help="write each deal's games to this JSON file (resumes it)")
+    ap.add_argument("--pair", help="an --out file of another run: the paired difference")
     args = ap.parse_args(argv)
     budget_a = match_budget(args.a, args.sims_a, args.time)
     budget_b = match_budget(args.b, args.sims_b, args.time)
+    settings = {"a": args.a, "b": args.b, "seed": args.seed, "hidden": args.hidden,
+                "budget_a": budget_a, "budget_b": budget_b}
+    deals = list(range(args.start, args.start + (args.n + 1) // 2))
+    done = {}
+    if args.out and os.path.exists(args.out):
+        had, records = read_records(args.out)
+        if had != settings:
+            ap.error("%s holds a run of other settings: %s" % (args.out, had))
+        done = records
     tasks = [(i, args.seed, args.a, args.b, budget_a, budget_b, args.hidden)
-             for i in range((args.n + 1) // 2)]
+             for i in deals if i not in done]
     t0 = time.perf_counter()
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(match_deal, tasks, chunksize=1)
+            for i, pair in pool.imap_unordered(_deal, tasks, chunksize=1):
+                done[i] = pair
+                if args.out:
+                    write_records(args.out, settings, done)
     else:
-        results = [match_deal(t) for t in tasks]
-    summarize(results, args.a, args.b, "hidden-cards" if args.hidden else "normal",
-              time.perf_counter() - t0)
+        for task in tasks:
+            i, pair = _deal(task)
+            done[i] = pair
+            if args.out:
+                write_records(args.out, settings, done)
+    summarize([done[i] for i in deals], args.a, args.b,
+              "hidden-cards" if args.hidden else "normal", time.perf_counter() - t0)
+    if args.pair:
+        paired(done, read_records(args.pair)[1], deals)
 
 
 if __name__ == "__main__":
