@@ -6,9 +6,8 @@ plausible decks given the cards he has shown, his unknown hand cards from that d
 fresh generator state), plays one candidate move in it, lets both seats continue with the
 standard AI's choices for ``depth`` turns, and judges the position reached with the learned
 evaluation (``evaluation``). Candidates share each world (common random numbers: the same
-opponent deck, hand and generator seed, and each playout turn's random numbers keyed by the
-turn's number, ``simulate``), which makes their comparison far less noisy than the spread
-of the outcomes.
+opponent deck, hand and generator seed), which makes their comparison far less noisy than
+the spread of the outcomes.
 
 The budget is split by sequential halving: in each round the surviving candidates get the
 same number of worlds and the better half goes on, so most simulations go to the moves
@@ -24,7 +23,6 @@ from .rng import Rng
 from .turn import run_turn
 
 _WIN = 99999  # the standard AI's score of a winning move
-_MASK64 = (1 << 64) - 1
 
 
 class SearchParams:
@@ -95,40 +93,22 @@ def opponent_reply(st, mover, replies, rng):
     return Action("play", position, mode)
 
 
-def _turn_state(seed, k):
-    """The ``k``-th generator state derived from ``seed`` (a splitmix64 output)."""
-    z = (seed + 0x9E3779B97F4A7C15 * (k + 1)) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
-
-
 def simulate(world, seat, action, params, rng, evaluator):
     """Value for ``seat`` of playing ``action`` in ``world`` (a sampled complete game,
     consumed) followed by ``params.depth`` turns of the standard AI on both sides (the
-    opponent's first reply by ``opponent_reply``).
-
-    ``rng`` is the playout's generator, given in the same state to every candidate of a
-    world. Each playout turn starts the game's generator and the AI's from states derived
-    from it and the turn's number, so that after different candidates the k-th turn of
-    every playout meets the same random numbers (the same draws, mostly) whatever the
-    turns before it consumed: the candidates' values differ by their moves, not by
-    which numbers happened to be left (each turn's numbers are as random as before)."""
+    opponent's first reply by ``opponent_reply``)."""
     st = world
-    seed = rng.getstate()
     apply_action(st, seat, action)
     replied = len(params.replies) < 2
-    for k in range(params.depth):
+    for _ in range(params.depth):
         if st.status != "in progress":
             break
-        st.rng = _turn_state(seed, 2 * k)
-        turn_rng = Rng(_turn_state(seed, 2 * k + 1))
         mover = st.current
         if mover != seat and not replied:
             replied = True
-            move = opponent_reply(st, mover, params.replies, turn_rng)
+            move = opponent_reply(st, mover, params.replies, rng)
         else:
-            move = ai_choose_action(st, mover, weights=STANDARD_WEIGHTS, rng=turn_rng)
+            move = ai_choose_action(st, mover, weights=STANDARD_WEIGHTS, rng=rng)
         apply_action(st, mover, move)
     return evaluator.value(st, seat)
 

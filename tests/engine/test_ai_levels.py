@@ -299,35 +299,3 @@ def test_a_time_budget_bounds_the_search(monkeypatch):
     assert action in legal_actions(st, seat)
     params = levels.search_params("expert")
     assert 2 <= len(playouts) <= params.plays + params.discards
-
-
-def test_every_candidates_playout_meets_the_same_random_numbers_turn_by_turn(monkeypatch):
-    """Common random numbers that last: whatever a candidate's own turn consumed, turn k
-    of each playout in a world starts the game's generator from the same state (so the
-    same draws come), a state that changes from turn to turn and with the world's seed."""
-    from games.engine import levels, search
-
-    st = _game(12, 9, False, True)
-    seat = st.current
-    known = seat_knowledge(st, seat)
-    params = levels.search_params("expert")
-    moves = search.candidates(known, seat, params, Rng(1))
-    assert len(moves) >= 3
-    world = sample_world(known, seat, DeckPrior(shown_cards(known, seat)), Rng(2))
-    world.friendly = True
-    seen = []
-    real = search.apply_action
-    monkeypatch.setattr(search, "apply_action",
-                        lambda s, mover, action: seen[-1].append(s.rng) or real(s, mover, action))
-
-    def playout_states(move, seed):
-        seen.append([])
-        search.simulate(world.copy_shell(), seat, move, params, Rng(seed), search.default_evaluator())
-        return seen[-1][1:]  # each playout turn's start (the candidate's own turn left out)
-
-    runs = [playout_states(move, 77) for move in moves]
-    shortest = min(len(r) for r in runs)
-    assert shortest >= 4
-    assert all(r[:shortest] == runs[0][:shortest] for r in runs)
-    assert len(set(runs[0])) == len(runs[0])
-    assert playout_states(moves[0], 78)[:shortest] != runs[0][:shortest]
