@@ -5,7 +5,8 @@ seeds (docs/ai.md):
         [--seeds 3] [--hidden]
 
 The positions come from games of the standard AI against itself on the starter decks
-(fixed seeds: the same positions every run), one every few turns. Each is decided with
+(``bench_ai.positions_for_levels`` with a fixed seed: the same positions every run), one
+every third turn. Each is decided with
 ``--seeds`` different seeds; the figure is the share of pairs of those decisions that
 chose the same move, averaged over the positions, with the CPU time a decision took.
 
@@ -17,39 +18,19 @@ Expert's agreement from 47% to 56% and lost 14 points in a match (docs/ai.md), s
 change is judged by the match, this only says whether it did what it meant to.
 """
 import argparse
+import random
 import time
 
+from devtools.bench_ai import positions_for_levels
 from games.ai_ratings.matches import match_budget
-from games.engine import (
-    STARTER_DECKS,
-    Rng,
-    ai_choose_action,
-    choose_action,
-    discard,
-    new_game,
-    play,
-)
+from games.engine import choose_action
 
 
-def positions(count, hidden=False, every=9):
-    """``count`` (state, seat to move) of standard-AI games, every ``every``-th turn."""
-    rng = Rng(12345)
-    out = []
-    game = 0
-    while len(out) < count:
-        st = new_game(STARTER_DECKS[rng.below(len(STARTER_DECKS))],
-                      STARTER_DECKS[rng.below(len(STARTER_DECKS))], seed=game, hidden=hidden)
-        game += 1
-        turn = 0
-        while st.status == "in progress" and len(out) < count:
-            seat = st.current
-            if turn % every == every // 2:
-                out.append((st, seat))
-            action = ai_choose_action(st, seat, rng=rng)
-            st = (play(st, seat, action.position, action.mode) if action.kind == "play"
-                  else discard(st, seat, action.position)).state
-            turn += 1
-    return out
+def positions(count, hidden=False):
+    """``count`` (state, seat to move) of standard-AI games on the starter decks, the same
+    every run (``bench_ai.positions_for_levels`` with a fixed seed)."""
+    states = positions_for_levels(random.Random(12345), count, hidden)
+    return [(st, st.current) for st in states]
 
 
 def agreement(level, states, seeds, budget=None):
@@ -58,10 +39,8 @@ def agreement(level, states, seeds, budget=None):
     shares = []
     t0 = time.process_time()
     for st, seat in states:
-        keys = []
-        for seed in seeds:
-            a = choose_action(st, seat, level=level, seed=seed, budget=budget)
-            keys.append((a.kind, a.position, a.mode))
+        keys = [choose_action(st, seat, level=level, seed=seed, budget=budget)
+                for seed in seeds]
         pairs = [(i, j) for i in range(len(keys)) for j in range(i)]
         shares.append(sum(keys[i] == keys[j] for i, j in pairs) / len(pairs))
     decisions = len(states) * len(seeds)

@@ -28,6 +28,7 @@ missing from it (an interrupted run goes on). ``--start``: the first deal's numb
 (deals ``start`` to ``start + n/2 - 1``; a match over more deals extends a file).
 """
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
@@ -133,15 +134,9 @@ def main(argv=None):
     tasks = [(i, args.seed, args.a, args.b, budget_a, budget_b, args.hidden)
              for i in deals if i not in done]
     t0 = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            for i, pair in pool.imap_unordered(_deal, tasks, chunksize=1):
-                done[i] = pair
-                if args.out:
-                    write_records(args.out, settings, done)
-    else:
-        for task in tasks:
-            i, pair = _deal(task)
+    with multiprocessing.Pool(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
+        ended = pool.imap_unordered(_deal, tasks, chunksize=1) if pool else map(_deal, tasks)
+        for i, pair in ended:
             done[i] = pair
             if args.out:
                 write_records(args.out, settings, done)

@@ -64,14 +64,16 @@ def _move(state, seat, action):
             else engine.discard(state, seat, action.position)).state
 
 
-def positions_for_levels(rng, count):
-    """``count`` positions of standard-AI games (starter decks, half in hidden-cards mode),
-    every third move of a game, so openings, middle games and endings all come up."""
+def positions_for_levels(rng, count, hidden=None):
+    """``count`` positions of standard-AI games (starter decks, half in hidden-cards mode;
+    ``hidden`` True or False: all in that mode), every third move of a game, so openings,
+    middle games and endings all come up."""
     positions = []
     while len(positions) < count:
         d1, d2 = (rng.randrange(len(engine.STARTER_DECKS)) for _ in range(2))
-        state = engine.new_game(engine.STARTER_DECKS[d1], engine.STARTER_DECKS[d2],
-                                seed=rng.getrandbits(62), hidden=rng.random() < 0.5)
+        seed = rng.getrandbits(62)
+        state = engine.new_game(engine.STARTER_DECKS[d1], engine.STARTER_DECKS[d2], seed=seed,
+                                hidden=rng.random() < 0.5 if hidden is None else hidden)
         turn = 0
         while state.status == "in progress" and len(positions) < count:
             seat = state.current
