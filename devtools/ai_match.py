@@ -1,7 +1,7 @@
 """Match two computer levels (docs/ai.md):
 
     python -m devtools.ai_match --a expert --b standard --n 400 [--hidden] [--seed S]
-        [--jobs 2] [--sims-a N] [--sims-b N] [--time] [--start I]
+        [--jobs 2] [--sims-a N] [--sims-b N] [--time] [--start I] [--salt-a N]
         [--out FILE.json] [--pair OTHER.json]
 
 Paired deals (games.ai_ratings.matches, which `manage.py ai_ratings` uses too): each deal (two starter decks, a game seed) is played twice, A holding the
@@ -26,9 +26,16 @@ the paired difference is far less noisy than two separate scores. ``--out`` writ
 deal's games as it ends; a run given a file of the same settings plays only the deals
 missing from it (an interrupted run goes on). ``--start``: the first deal's number
 (deals ``start`` to ``start + n/2 - 1``; a match over more deals extends a file).
+
+The noise floor of such a comparison: ``--salt-a N`` replays the same deals, with the same
+B, with other random numbers in A's decisions (N is mixed into each of A's seeds). A search
+level's games change course with its random numbers, so a salted run of the same setting,
+paired with the unsalted one, shows how large a difference chance alone makes (docs/ai.md:
+up to 9 points over 200 deals).
 """
 import argparse
 import contextlib
+import functools
 import json
 import math
 import multiprocessing
@@ -100,8 +107,8 @@ def write_records(path, settings, done):
     os.replace(tmp, path)
 
 
-def _deal(task):
-    return task[0], match_deal(task)
+def _deal(task, salt_a=0):
+    return task[0], match_deal(task, salt_a=salt_a)
 
 
 def main(argv=None):
@@ -117,6 +124,8 @@ def main(argv=None):
     ap.add_argument("--sims-b", type=int, help="simulation budget of B (no time limit)")
     ap.add_argument("--time", action="store_true",
                     help="default budgets with their time limits (not reproducible)")
+    ap.add_argument("--salt-a", type=int, default=0,
+                    help="mixed into A's seeds: the same deals with other random numbers for A")
     ap.add_argument("--out", help="write each deal's games to this JSON file (resumes it)")
     ap.add_argument("--pair", help="an --out file of another run: the paired difference")
     args = ap.parse_args(argv)
@@ -124,6 +133,8 @@ def main(argv=None):
     budget_b = match_budget(args.b, args.sims_b, args.time)
     settings = {"a": args.a, "b": args.b, "seed": args.seed, "hidden": args.hidden,
                 "budget_a": budget_a, "budget_b": budget_b}
+    if args.salt_a:
+        settings["salt_a"] = args.salt_a
     deals = list(range(args.start, args.start + (args.n + 1) // 2))
     done = {}
     if args.out and os.path.exists(args.out):
@@ -135,7 +146,8 @@ def main(argv=None):
              for i in deals if i not in done]
     t0 = time.perf_counter()
     with multiprocessing.Pool(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
-        ended = pool.imap_unordered(_deal, tasks, chunksize=1) if pool else map(_deal, tasks)
+        deal = functools.partial(_deal, salt_a=args.salt_a)
+        ended = pool.imap_unordered(deal, tasks, chunksize=1) if pool else map(deal, tasks)
         for i, pair in ended:
             done[i] = pair
             if args.out:

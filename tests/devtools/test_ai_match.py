@@ -30,7 +30,8 @@ def test_out_records_each_deal_and_a_longer_run_plays_only_the_missing_deals(
     assert all(len(pair) == 2 and pair[0][0] in (0.0, 0.5, 1.0) for pair in deals.values())
     played = []
     real = ai_match.match_deal
-    monkeypatch.setattr(ai_match, "match_deal", lambda task: played.append(task[0]) or real(task))
+    monkeypatch.setattr(ai_match, "match_deal",
+                        lambda task, **kw: played.append(task[0]) or real(task, **kw))
     ai_match.main(["--a", "easy", "--b", "standard", "--n", "6", "--seed", "3", "--out", path])
     assert played == [2]
     assert "6 games (3 paired deals)" in capsys.readouterr().out
@@ -64,3 +65,43 @@ def test_pair_prints_the_difference_deal_by_deal_on_the_common_deals(tmp_path, c
     theirs = {0: [g(0.0), g(1.0)], 1: [g(1.0), g(0.0)]}
     mean, half, n = ai_match.paired(ours, theirs, [0, 1, 2])
     assert (mean, n) == (0.0, 2) and abs(half - 1.96 * 0.5 / 2 ** 0.5) < 1e-9
+
+
+def test_a_salt_replays_the_same_deals_with_other_choices_of_a_and_keeps_b_as_it_was(
+        monkeypatch):
+    from games.ai_ratings import matches
+    calls = []  # (seat's level, seed) of every decision
+    real = matches.choose_action
+
+    def spy(state, seat, **kw):
+        calls.append((kw["level"], kw["seed"]))
+        return real(state, seat, **kw)
+
+    monkeypatch.setattr(matches, "choose_action", spy)
+    # easy: half its moves are random, so its games change course with its numbers
+    task = (0, 3, "easy", "standard", None, None, False)
+    plain = matches.match_deal(task)
+    plain_calls, calls[:] = calls[:], []
+    salted = matches.match_deal(task, salt_a=12345)
+    assert [(g[0], g[1]) for g in plain] != [(g[0], g[1]) for g in salted]
+    # the deals are the same: each game's first decision of each side had the same seed
+    # before the salt; B's seeds are untouched, A's are mixed with the salt
+    first_b = [seed for level, seed in plain_calls if level == "standard"][0]
+    assert first_b in [seed for level, seed in calls if level == "standard"]
+    first_a = [seed for level, seed in plain_calls if level == "easy"][0]
+    assert first_a ^ 12345 in [seed for level, seed in calls if level == "easy"]
+    assert first_a not in [seed for level, seed in calls if level == "easy"]
+
+
+def test_a_salted_run_is_recorded_as_other_settings(tmp_path, capsys):
+    path = str(tmp_path / "run.json")
+    ai_match.main(["--a", "easy", "--b", "standard", "--n", "2", "--seed", "3", "--out", path])
+    assert "salt_a" not in ai_match.read_records(path)[0]  # files of earlier runs still fit
+    try:
+        ai_match.main(["--a", "easy", "--b", "standard", "--n", "2", "--seed", "3",
+                       "--salt-a", "7", "--out", path])
+    except SystemExit as exc:
+        assert exc.code == 2
+    else:
+        raise AssertionError("a salted run was mixed into an unsalted file")
+    assert "holds a run of other settings" in capsys.readouterr().err
