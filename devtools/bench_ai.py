@@ -71,8 +71,8 @@ def positions_for_levels(rng, count, hidden=None):
     positions = []
     while len(positions) < count:
         d1, d2 = (rng.randrange(len(engine.STARTER_DECKS)) for _ in range(2))
-        seed = rng.getrandbits(62)
-        state = engine.new_game(engine.STARTER_DECKS[d1], engine.STARTER_DECKS[d2], seed=seed,
+        state = engine.new_game(engine.STARTER_DECKS[d1], engine.STARTER_DECKS[d2],
+                                seed=rng.getrandbits(62),
                                 hidden=rng.random() < 0.5 if hidden is None else hidden)
         turn = 0
         while state.status == "in progress" and len(positions) < count:

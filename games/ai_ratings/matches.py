@@ -37,8 +37,10 @@ def match_game(deck_a, deck_b, game_seed, level_a, level_b, budget_a, budget_b, 
         level, budget = (level_a, budget_a) if side == 0 else (level_b, budget_b)
         wall, cpu = time.perf_counter(), time.process_time()
         seed = seed_rng.randint(0, (1 << 62) - 1)
-        action = choose_action(state, seat, level=level, seed=seed ^ salt_a if side == 0 else seed,
-                               budget=budget, seen=shown[1 - seat])
+        if side == 0:
+            seed ^= salt_a
+        action = choose_action(state, seat, level=level, seed=seed, budget=budget,
+                               seen=shown[1 - seat])
         times[side].append(((time.perf_counter() - wall) * 1000,
                             (time.process_time() - cpu) * 1000))
         shown[seat].append(state.p[seat].hand[action.position - 1])

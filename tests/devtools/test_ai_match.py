@@ -2,6 +2,7 @@
 import re
 
 from devtools import ai_match
+from games.ai_ratings import matches
 
 
 def test_a_small_match_plays_paired_deals_and_prints_the_table(capsys):
@@ -69,7 +70,6 @@ def test_pair_prints_the_difference_deal_by_deal_on_the_common_deals(tmp_path, c
 
 def test_a_salt_replays_the_same_deals_with_other_choices_of_a_and_keeps_b_as_it_was(
         monkeypatch):
-    from games.ai_ratings import matches
     calls = []  # (seat's level, seed) of every decision
     real = matches.choose_action
 
